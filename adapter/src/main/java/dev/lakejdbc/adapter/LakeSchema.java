@@ -1,0 +1,73 @@
+package dev.lakejdbc.adapter;
+
+import dev.lakejdbc.adapter.hive.HivePathNames;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The lake as a schema: each directory under the root is a table, and so is each {@code *.parquet}
+ * file directly under it (named without the extension; a directory of the same name wins). The root is
+ * listed once, when the schema is first used; tables discover their columns lazily.
+ */
+public final class LakeSchema extends AbstractSchema {
+  private static final String PARQUET_SUFFIX = ".parquet";
+
+  private final LakeStorage storage;
+  private final Path root;
+  private volatile Map<String, Table> tables;
+
+  public LakeSchema(LakeStorage storage, Path root) {
+    this.storage = storage;
+    this.root = root;
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  @Override protected Map<String, Table> getTableMap() {
+    Map<String, Table> t = tables;
+    if (t == null) {
+      synchronized (this) {
+        t = tables;
+        if (t == null) {
+          t = listTables();
+          tables = t;
+        }
+      }
+    }
+    return t;
+  }
+
+  private Map<String, Table> listTables() {
+    FileStatus[] children;
+    try {
+      children = storage.fs().listStatus(root);
+    } catch (IOException e) {
+      throw LakeException.io("Cannot list the lake root", root, e);
+    }
+    Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
+    Map<String, Table> map = new LinkedHashMap<>();
+    for (FileStatus child : children) {
+      String name = child.getPath().getName();
+      if (!HivePathNames.isIgnored(name) && child.isDirectory()) {
+        map.put(name, new LakeTable(name, child, storage));
+      }
+    }
+    for (FileStatus child : children) {
+      String name = child.getPath().getName();
+      if (!HivePathNames.isIgnored(name) && !child.isDirectory() && name.endsWith(PARQUET_SUFFIX)) {
+        String tableName = name.substring(0, name.length() - PARQUET_SUFFIX.length());
+        map.putIfAbsent(tableName, new LakeTable(tableName, child, storage));
+      }
+    }
+    return Map.copyOf(map);
+  }
+}

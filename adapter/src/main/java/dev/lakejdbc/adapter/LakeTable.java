@@ -1,0 +1,107 @@
+package dev.lakejdbc.adapter;
+
+import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.hive.HiveLayout;
+import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A table of the lake: a directory in Hive layout, or a single Parquet file. Its schema is discovered
+ * once, when first needed; every scan lists the table afresh.
+ */
+public final class LakeTable extends AbstractTable implements TranslatableTable {
+  private final String name;
+  private final FileStatus location;
+  private final LakeStorage storage;
+  private volatile TableSchema schema;
+
+  public LakeTable(String name, FileStatus location, LakeStorage storage) {
+    this.name = name;
+    this.location = location;
+    this.storage = storage;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Path location() {
+    return location.getPath();
+  }
+
+  LakeStorage storage() {
+    return storage;
+  }
+
+  /** The table's schema, discovered on first use (one listing and one footer read per file). */
+  public TableSchema schema() {
+    TableSchema s = schema;
+    if (s == null) {
+      synchronized (this) {
+        s = schema;
+        if (s == null) {
+          s = TableDiscovery.discover(name, location(), listLayout(), storage);
+          schema = s;
+        }
+      }
+    }
+    return s;
+  }
+
+  /** Lists the table now: a directory level by level, or the single file. */
+  public HiveLayout listLayout() {
+    if (location.isDirectory()) {
+      return storage.lister().list(location());
+    }
+    return new HiveLayout(List.of(),
+        List.of(new PartitionDirectory(List.of(), "", location().getParent(),
+            List.of(new DataFile(location)))));
+  }
+
+  @Override public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+    return schema().rowType(typeFactory);
+  }
+
+  @Override public Statistic getStatistic() {
+    return Statistics.of(schema().rowCount(), List.of());
+  }
+
+  @Override public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+    int fieldCount = relOptTable.getRowType().getFieldCount();
+    int[] fields = new int[fieldCount];
+    for (int i = 0; i < fieldCount; i++) {
+      fields[i] = i;
+    }
+    return new LakeTableScan(context.getCluster(), relOptTable, this, fields);
+  }
+
+  /**
+   * Called by the code Calcite generates for a {@link LakeTableScan}: the rows of the given fields,
+   * listed and read when the result is enumerated.
+   */
+  public Enumerable<Object> scan(DataContext root, int[] fields) {
+    return new AbstractEnumerable<>() {
+      @Override public Enumerator<Object> enumerator() {
+        return new TableRows(LakeTable.this, fields);
+      }
+    };
+  }
+
+  @Override public String toString() {
+    return "LakeTable(" + name + ")";
+  }
+}

@@ -1,0 +1,99 @@
+package dev.lakejdbc.adapter;
+
+import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.hive.HiveLayout;
+import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.hive.PartitionValueTypes;
+import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Works out a table's schema from a listing: partition column types (declared, inferred over all
+ * values, or VARCHAR) and data columns as the union by name of every file's Parquet schema, read from
+ * footers only.
+ */
+final class TableDiscovery {
+  private record Seen(LakeColumn column, Path file, Type parquetType) {}
+
+  private TableDiscovery() {}
+
+  static TableSchema discover(String table, Path location, HiveLayout layout, LakeStorage storage) {
+    if (layout.fileCount() == 0) {
+      throw new LakeException(LakeException.DATA_EXCEPTION, "Table '" + table
+          + "' has no Parquet data files under " + location + ", so its columns are unknown");
+    }
+    List<LakeColumn> partitionColumns = partitionColumns(table, layout, storage.options());
+    PartitionValues.check(partitionColumns, layout.partitions());
+
+    Map<String, Seen> data = new LinkedHashMap<>();
+    long rows = 0;
+    for (PartitionDirectory partition : layout.partitions()) {
+      for (DataFile file : partition.files()) {
+        ParquetMetadata footer = storage.footers().footer(file);
+        rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+        for (Type field : footer.getFileMetaData().getSchema().getFields()) {
+          merge(data, field, file.path());
+        }
+      }
+    }
+    List<LakeColumn> columns = new ArrayList<>();
+    for (Seen seen : data.values()) {
+      // A column both in the path and in the files takes the path's value and type.
+      boolean inPath = partitionColumns.stream()
+          .anyMatch(p -> p.name().equalsIgnoreCase(seen.column().name()));
+      if (!inPath) {
+        columns.add(seen.column());
+      }
+    }
+    columns.addAll(partitionColumns);
+    return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount());
+  }
+
+  private static void merge(Map<String, Seen> data, Type field, Path file) {
+    String key = field.getName().toLowerCase(Locale.ROOT);
+    ColumnType type = ParquetColumnTypes.sqlTypeOf(field);
+    Seen earlier = data.get(key);
+    if (earlier == null) {
+      data.put(key, new Seen(new LakeColumn(field.getName(), type, -1), file, field));
+      return;
+    }
+    ColumnType widened = ColumnType.widen(earlier.column().type(), type);
+    if (widened == null) {
+      throw new LakeException(LakeException.DATATYPE_MISMATCH, "Column '" + field.getName()
+          + "' has conflicting types: " + describe(earlier.parquetType()) + " in " + earlier.file()
+          + " but " + describe(field) + " in " + file);
+    }
+    if (!widened.equals(earlier.column().type())) {
+      data.put(key, new Seen(new LakeColumn(earlier.column().name(), widened, -1), earlier.file(),
+          earlier.parquetType()));
+    }
+  }
+
+  private static String describe(Type field) {
+    return field.toString().trim().replaceAll("\\s+", " ") + " (" + ParquetColumnTypes.sqlTypeOf(field) + ")";
+  }
+
+  private static List<LakeColumn> partitionColumns(String table, HiveLayout layout, LakeOptions options) {
+    List<LakeColumn> columns = new ArrayList<>();
+    for (int level = 0; level < layout.columns().size(); level++) {
+      String name = layout.columns().get(level);
+      ColumnType type = options.declaredType(table, name);
+      if (type == null) {
+        int l = level;
+        type = options.partitionTypeInference()
+            ? PartitionValueTypes.infer(layout.partitions().stream().map(p -> p.values().get(l)).toList())
+            : ColumnType.VARCHAR;
+      }
+      columns.add(new LakeColumn(name, type, level));
+    }
+    return columns;
+  }
+}

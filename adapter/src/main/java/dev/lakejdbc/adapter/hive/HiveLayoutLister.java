@@ -1,0 +1,97 @@
+package dev.lakejdbc.adapter.hive;
+
+import dev.lakejdbc.adapter.LakeException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Walks a table location level by level with {@code listStatus} and checks it is a consistent Hive
+ * layout: every level is {@code column=value} directories with one column name, and files sit only at
+ * the leaves, all at one depth. (Level-by-level listing: Hadoop's recursive {@code listFiles} on the
+ * local file system forks a process per file — see DESIGN.md.)
+ */
+public final class HiveLayoutLister {
+  private final FileSystem fs;
+
+  public HiveLayoutLister(FileSystem fs) {
+    this.fs = fs;
+  }
+
+  public HiveLayout list(Path tableRoot) {
+    List<String> columns = new ArrayList<>();
+    List<PartitionDirectory> leaves = new ArrayList<>();
+    walk(tableRoot, "", List.of(), columns, leaves);
+    for (PartitionDirectory leaf : leaves) {
+      if (leaf.values().size() != columns.size()) {
+        throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition depth: "
+            + leaf.path() + " holds data files at depth " + leaf.values().size()
+            + " but the table has partition columns " + columns);
+      }
+    }
+    return new HiveLayout(List.copyOf(columns), List.copyOf(leaves));
+  }
+
+  private void walk(Path dir, String name, List<String> values, List<String> columns,
+      List<PartitionDirectory> leaves) {
+    List<FileStatus> files = new ArrayList<>();
+    List<FileStatus> directories = new ArrayList<>();
+    for (FileStatus child : listSorted(dir)) {
+      String childName = child.getPath().getName();
+      if (HivePathNames.isIgnored(childName)) {
+        continue;
+      }
+      if (!child.isDirectory()) {
+        files.add(child);
+      } else if (HivePathNames.isPartitionSegment(childName)) {
+        directories.add(child);
+      } else {
+        throw new LakeException(LakeException.DATA_EXCEPTION, "Directory " + child.getPath()
+            + " is not a column=value partition directory");
+      }
+    }
+    if (!files.isEmpty() && !directories.isEmpty()) {
+      throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition depth: "
+          + dir + " holds both data files and partition directories");
+    }
+    if (!files.isEmpty()) {
+      leaves.add(new PartitionDirectory(values, name, dir,
+          files.stream().map(DataFile::new).toList()));
+    }
+    int depth = values.size();
+    for (FileStatus child : directories) {
+      String segment = child.getPath().getName();
+      String column = HivePathNames.columnOf(segment);
+      if (columns.size() == depth) {
+        columns.add(column);
+      } else if (columns.size() < depth || !columns.get(depth).equals(column)) {
+        throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition columns: "
+            + child.getPath() + " names column '" + column + "' where the table has "
+            + (columns.size() > depth ? "'" + columns.get(depth) + "'" : "no partition column")
+            + " at depth " + (depth + 1));
+      }
+      List<String> childValues = new ArrayList<>(values);
+      childValues.add(HivePathNames.valueOf(segment));
+      walk(child.getPath(), name.isEmpty() ? segment : name + "/" + segment,
+          childValues, columns, leaves);
+    }
+  }
+
+  private FileStatus[] listSorted(Path dir) {
+    try {
+      FileStatus[] children = fs.listStatus(dir);
+      Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
+      return children;
+    } catch (FileNotFoundException e) {
+      throw LakeException.io("Directory vanished or does not exist:", dir, e);
+    } catch (IOException e) {
+      throw LakeException.io("Cannot list directory", dir, e);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package dev.lakejdbc.adapter.hive;
+
+import dev.lakejdbc.adapter.ColumnType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.util.regex.Pattern;
+
+/**
+ * Partition directory values are text: this infers a column's type over all its values, and parses one
+ * value into Calcite's internal representation of a type.
+ */
+public final class PartitionValueTypes {
+  // A number has no leading zero ("05" is a code, not five) and no '+' or exponent.
+  private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
+  private static final Pattern DECIMAL = Pattern.compile("-?(0|[1-9][0-9]*)\\.[0-9]+");
+  private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
+  private static final Pattern TIMESTAMP =
+      Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?");
+  private static final DateTimeFormatter TIMESTAMP_FORMAT = new DateTimeFormatterBuilder()
+      .append(DateTimeFormatter.ISO_LOCAL_DATE)
+      .optionalStart().appendLiteral(' ').optionalEnd()
+      .optionalStart().appendLiteral('T').optionalEnd()
+      .append(DateTimeFormatter.ofPattern("HH:mm"))
+      .optionalStart().appendLiteral(':').appendValue(ChronoField.SECOND_OF_MINUTE, 2)
+      .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
+      .optionalEnd()
+      .toFormatter();
+
+  private PartitionValueTypes() {}
+
+  /**
+   * The narrowest type that holds every non-null value: INTEGER, BIGINT, DECIMAL (DOUBLE past 38
+   * digits), DATE, TIMESTAMP, else VARCHAR. A column with only NULLs is VARCHAR.
+   */
+  public static ColumnType infer(Iterable<String> values) {
+    boolean any = false, integers = true, decimals = true, dates = true, timestamps = true;
+    BigInteger min = null, max = null;
+    int maxScale = 0, maxIntegerDigits = 1;
+    for (String v : values) {
+      if (v == null) {
+        continue;
+      }
+      any = true;
+      boolean isInteger = INTEGER.matcher(v).matches();
+      integers &= isInteger;
+      decimals &= isInteger || DECIMAL.matcher(v).matches();
+      if (decimals) {
+        BigDecimal d = new BigDecimal(v);
+        maxScale = Math.max(maxScale, d.scale());
+        maxIntegerDigits = Math.max(maxIntegerDigits, d.precision() - d.scale());
+        BigInteger i = d.toBigInteger();
+        min = min == null || i.compareTo(min) < 0 ? i : min;
+        max = max == null || i.compareTo(max) > 0 ? i : max;
+      }
+      boolean isDate = DATE.matcher(v).matches() && parses(v, true);
+      dates &= isDate;
+      timestamps &= isDate || (TIMESTAMP.matcher(v).matches() && parses(v, false));
+      if (!decimals && !timestamps) {
+        return ColumnType.VARCHAR;
+      }
+    }
+    if (!any) {
+      return ColumnType.VARCHAR;
+    }
+    if (integers) {
+      if (fits(min, max, Integer.MIN_VALUE, Integer.MAX_VALUE)) {
+        return ColumnType.INTEGER;
+      }
+      if (fits(min, max, Long.MIN_VALUE, Long.MAX_VALUE)) {
+        return ColumnType.BIGINT;
+      }
+    }
+    if (decimals) {
+      int precision = maxIntegerDigits + maxScale;
+      return precision <= ColumnType.MAX_DECIMAL_PRECISION
+          ? ColumnType.decimal(precision, maxScale) : ColumnType.DOUBLE;
+    }
+    return dates ? ColumnType.DATE : ColumnType.TIMESTAMP;
+  }
+
+  private static boolean fits(BigInteger min, BigInteger max, long lo, long hi) {
+    return min.compareTo(BigInteger.valueOf(lo)) >= 0 && max.compareTo(BigInteger.valueOf(hi)) <= 0;
+  }
+
+  private static boolean parses(String v, boolean date) {
+    try {
+      if (date) {
+        LocalDate.parse(v);
+      } else {
+        LocalDateTime.parse(v, TIMESTAMP_FORMAT);
+      }
+      return true;
+    } catch (DateTimeParseException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Parses a non-null partition value as {@code type}, into Calcite's internal representation.
+   *
+   * @throws IllegalArgumentException when the value does not fit the type
+   */
+  public static Object parse(String value, ColumnType type) {
+    try {
+      switch (type.name()) {
+        case VARCHAR: return value;
+        case BOOLEAN:
+          if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return Boolean.valueOf(value);
+          }
+          throw new IllegalArgumentException("not a boolean");
+        case TINYINT: return Byte.valueOf(value);
+        case SMALLINT: return Short.valueOf(value);
+        case INTEGER: return Integer.valueOf(value);
+        case BIGINT: return Long.valueOf(value);
+        case REAL: return Float.valueOf(value);
+        case DOUBLE: return Double.valueOf(value);
+        case DECIMAL: {
+          BigDecimal d = new BigDecimal(value);
+          if (d.scale() > type.scale() || d.precision() - d.scale() > type.precision() - type.scale()) {
+            throw new IllegalArgumentException("does not fit " + type);
+          }
+          return d.setScale(type.scale());
+        }
+        case DATE: return (int) LocalDate.parse(value).toEpochDay();
+        case TIMESTAMP: {
+          LocalDateTime t = DATE.matcher(value).matches()
+              ? LocalDate.parse(value).atStartOfDay() : LocalDateTime.parse(value, TIMESTAMP_FORMAT);
+          return t.toInstant(ZoneOffset.UTC).toEpochMilli();
+        }
+        default:
+          throw new IllegalArgumentException("partition columns cannot be " + type);
+      }
+    } catch (NumberFormatException | DateTimeParseException e) {
+      throw new IllegalArgumentException("not a valid " + type, e);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.lakejdbc.testing;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * DuckDB, in memory, as the independent oracle: it reads the same Hive-layout files and answers the same
+ * SQL, and it also writes lakes the way DuckDB users' lakes look.
+ */
+public final class DuckDb implements AutoCloseable {
+  private final Connection connection;
+
+  public DuckDb() throws SQLException {
+    connection = DriverManager.getConnection("jdbc:duckdb:");
+    execute("SET TimeZone = 'UTC'");
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  public void execute(String sql) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  public List<List<String>> query(String sql) throws SQLException {
+    return Rows.query(connection, sql);
+  }
+
+  /** Makes a view named {@code table} over a Hive-layout table directory of the lake. */
+  public void viewOfTable(Path lake, String table) throws SQLException {
+    execute("CREATE OR REPLACE VIEW " + table + " AS SELECT * FROM read_parquet('"
+        + lake.resolve(table) + "/**/*.parquet', hive_partitioning = true, union_by_name = true)");
+  }
+
+  @Override public void close() throws SQLException {
+    connection.close();
+  }
+}

@@ -1,0 +1,111 @@
+package dev.lakejdbc.driver;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Set;
+
+/**
+ * Wraps the JDBC objects of a Calcite connection so that clients see an honest read-only driver: every
+ * failure arrives as a SQLException with a SQLState (also from {@code ResultSet.next()}, where Calcite
+ * lets runtime exceptions through), writes are refused up front, and transactions are no-ops with
+ * auto-commit on. Objects a wrapped object returns are wrapped too, and lead back to their parent.
+ */
+final class JdbcProxy implements InvocationHandler {
+  private static final Set<Class<?>> WRAPPED = Set.of(Connection.class, Statement.class,
+      PreparedStatement.class, CallableStatement.class, ResultSet.class, DatabaseMetaData.class);
+  private static final Set<String> TAKES_SQL = Set.of("execute", "executeQuery", "executeUpdate",
+      "executeLargeUpdate", "addBatch", "prepareStatement", "prepareCall");
+
+  private final Object target;
+  private final Class<?> iface;
+  private final Object parent;
+
+  private JdbcProxy(Object target, Class<?> iface, Object parent) {
+    this.target = target;
+    this.iface = iface;
+    this.parent = parent;
+  }
+
+  static Connection connection(Connection target) {
+    return wrap(target, Connection.class, null);
+  }
+
+  private static <T> T wrap(Object target, Class<T> iface, Object parent) {
+    return iface.cast(Proxy.newProxyInstance(JdbcProxy.class.getClassLoader(), new Class<?>[] {iface},
+        new JdbcProxy(target, iface, parent)));
+  }
+
+  @Override public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+    String name = method.getName();
+    switch (name) {
+      case "equals": return proxy == args[0];
+      case "hashCode": return System.identityHashCode(proxy);
+      case "unwrap":
+        return ((Class<?>) args[0]).isInstance(proxy) ? proxy : invokeTarget(method, args);
+      case "isWrapperFor":
+        return ((Class<?>) args[0]).isInstance(proxy) || (Boolean) invokeTarget(method, args);
+      default:
+        break;
+    }
+    if (iface == Connection.class) {
+      switch (name) {
+        case "getAutoCommit": case "isReadOnly": return true;
+        case "getTransactionIsolation": return Connection.TRANSACTION_NONE;
+        case "setAutoCommit": case "commit": case "rollback": case "setReadOnly":
+        case "setTransactionIsolation":
+          // Nothing is ever written, so there is nothing to commit or roll back.
+          return null;
+        default:
+          break;
+      }
+    } else if (iface == DatabaseMetaData.class) {
+      switch (name) {
+        case "isReadOnly": return true;
+        case "supportsTransactions": return false;
+        case "getDefaultTransactionIsolation": return Connection.TRANSACTION_NONE;
+        case "getConnection": return parent;
+        default:
+          break;
+      }
+    } else if ((name.equals("getConnection") || name.equals("getStatement"))
+        && method.getReturnType().isInstance(parent)) {
+      return parent;
+    }
+    if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String sql) {
+      ReadOnlyStatements.check(sql);
+    }
+    Object result = invokeTarget(method, args);
+    Class<?> returnType = method.getReturnType();
+    if (result != null && WRAPPED.contains(returnType)) {
+      return wrap(result, returnType, proxy);
+    }
+    return result;
+  }
+
+  private Object invokeTarget(Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
+          && (cause instanceof SQLException || cause instanceof RuntimeException)) {
+        throw SqlStates.translate(cause);
+      }
+      throw cause;
+    }
+  }
+
+  @Override public String toString() {
+    return "JdbcProxy(" + target + ")";
+  }
+}

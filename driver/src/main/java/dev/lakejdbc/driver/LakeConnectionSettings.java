@@ -1,0 +1,88 @@
+package dev.lakejdbc.driver;
+
+import dev.lakejdbc.adapter.ColumnType;
+import dev.lakejdbc.adapter.LakeException;
+import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.adapter.LakeTypeSystem;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.calcite.config.CalciteConnectionProperty;
+
+/**
+ * A connection's settings, sorted by who uses them: the lake's own properties, Hadoop configuration
+ * keys ({@code fs.*}, {@code dfs.*}, {@code hadoop.*}), and Calcite connection properties, which pass
+ * through. Any other key is a mistake and is refused with the list of known ones.
+ */
+record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<String, String> hadoop,
+    Properties calcite) {
+  private static final Set<String> IGNORED = Set.of("user", "password");
+  private static final String[] HADOOP_PREFIXES = {"fs.", "dfs.", "hadoop."};
+
+  static LakeConnectionSettings of(LakeUrl url) {
+    Map<LakeProperty, String> lake = new EnumMap<>(LakeProperty.class);
+    Map<String, String> hadoop = new LinkedHashMap<>();
+    Properties calcite = new Properties();
+    for (Map.Entry<String, String> e : url.properties().entrySet()) {
+      String key = e.getKey();
+      Optional<LakeProperty> lakeProperty = LakeProperty.of(key);
+      Optional<CalciteConnectionProperty> calciteProperty = calciteProperty(key);
+      if (lakeProperty.isPresent()) {
+        lake.put(lakeProperty.get(), e.getValue());
+      } else if (Arrays.stream(HADOOP_PREFIXES).anyMatch(key::startsWith)) {
+        hadoop.put(key, e.getValue());
+      } else if (calciteProperty.isPresent()) {
+        calcite.setProperty(calciteProperty.get().camelName(), e.getValue());
+      } else if (!IGNORED.contains(key.toLowerCase(Locale.ROOT))) {
+        throw new LakeException(LakeException.CONNECTION_REJECTED, "Unknown property '" + key
+            + "'; lake-jdbc knows " + Arrays.stream(LakeProperty.values()).map(LakeProperty::key)
+                .collect(Collectors.joining(", "))
+            + ", Hadoop keys (fs.*, dfs.*, hadoop.*) and Calcite connection properties");
+      }
+    }
+    // Hive names are lower case while BI tools send upper case: match names case-insensitively.
+    calcite.putIfAbsent(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+    calcite.putIfAbsent(CalciteConnectionProperty.UNQUOTED_CASING.camelName(), "UNCHANGED");
+    calcite.putIfAbsent(CalciteConnectionProperty.QUOTED_CASING.camelName(), "UNCHANGED");
+    calcite.putIfAbsent(CalciteConnectionProperty.TYPE_SYSTEM.camelName(),
+        LakeTypeSystem.class.getName() + "#INSTANCE");
+    calcite.putIfAbsent(CalciteConnectionProperty.META_COLUMN_FACTORY.camelName(),
+        LakeMetaColumnFactory.class.getName() + "#INSTANCE");
+    return new LakeConnectionSettings(url, lake, hadoop, calcite);
+  }
+
+  private static Optional<CalciteConnectionProperty> calciteProperty(String key) {
+    return Arrays.stream(CalciteConnectionProperty.values())
+        .filter(p -> p.camelName().equalsIgnoreCase(key)).findFirst();
+  }
+
+  String value(LakeProperty p) {
+    return lake.getOrDefault(p, p.defaultValue());
+  }
+
+  boolean bool(LakeProperty p) {
+    String v = value(p).trim().toLowerCase(Locale.ROOT);
+    if (!v.equals("true") && !v.equals("false")) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED,
+          "Property " + p.key() + " must be true or false, not '" + value(p) + "'");
+    }
+    return Boolean.parseBoolean(v);
+  }
+
+  LakeOptions lakeOptions() {
+    Map<String, ColumnType> partitionTypes;
+    try {
+      partitionTypes = LakeOptions.parsePartitionTypes(value(LakeProperty.PARTITION_TYPES));
+    } catch (IllegalArgumentException e) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED,
+          "Invalid property " + LakeProperty.PARTITION_TYPES.key() + ": " + e.getMessage());
+    }
+    return new LakeOptions(partitionTypes, bool(LakeProperty.PARTITION_TYPE_INFERENCE));
+  }
+}

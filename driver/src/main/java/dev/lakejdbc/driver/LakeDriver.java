@@ -1,0 +1,118 @@
+package dev.lakejdbc.driver;
+
+import dev.lakejdbc.adapter.LakeException;
+import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.LakeStorage;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.Driver;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The JDBC driver for {@code jdbc:lake:<location>[;key=value]*}: a Calcite connection whose default
+ * schema, {@code lake}, holds the tables found under the location.
+ */
+public class LakeDriver extends Driver {
+  /** The schema the lake's tables live in; it is the connection's default schema. */
+  public static final String SCHEMA = "lake";
+
+  static {
+    new LakeDriver().register();
+  }
+
+  @Override protected String getConnectStringPrefix() {
+    return LakeUrl.PREFIX;
+  }
+
+  @Override protected DriverVersion createDriverVersion() {
+    return DriverVersion.load(LakeDriver.class, "dev/lakejdbc/driver/lake-jdbc.properties",
+        "lake-jdbc", "0.0", "lake-jdbc", "0.0");
+  }
+
+  @Override public CalcitePrepare createPrepare() {
+    return new LakePrepareImpl();
+  }
+
+  @Override public Connection connect(String url, Properties info) throws SQLException {
+    if (!acceptsURL(url)) {
+      return null;
+    }
+    try {
+      LakeConnectionSettings settings = LakeConnectionSettings.of(LakeUrl.parse(url, info));
+      // Avatica's own URL parser would read the location as a property name: parse it here and
+      // hand Calcite only its properties.
+      AvaticaConnection connection = factory.newConnection(this, factory, url, settings.calcite());
+      try {
+        handler.onConnectionInit(connection);
+        attachLake(connection.unwrap(CalciteConnection.class), settings);
+      } catch (RuntimeException | SQLException e) {
+        connection.close();
+        throw e;
+      }
+      return JdbcProxy.connection(connection);
+    } catch (RuntimeException e) {
+      throw SqlStates.translate(e);
+    }
+  }
+
+  private static void attachLake(CalciteConnection connection, LakeConnectionSettings settings)
+      throws SQLException {
+    Configuration conf = new Configuration();
+    settings.hadoop().forEach(conf::set);
+    Path root = settings.url().rootPath();
+    FileSystem fs;
+    try {
+      fs = root.getFileSystem(conf);
+      // Local lakes are read through the raw file system: Hadoop's checksummed wrapper looks for a
+      // .crc side file on every open.
+      if (fs instanceof LocalFileSystem local) {
+        fs = local.getRawFileSystem();
+      }
+      FileStatus status = fs.getFileStatus(root);
+      if (!status.isDirectory()) {
+        throw new LakeException(LakeException.CONNECTION_REJECTED,
+            "The lake location is not a directory: " + root);
+      }
+    } catch (FileNotFoundException e) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED,
+          "The lake location does not exist: " + root, e);
+    } catch (IOException e) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED,
+          "Cannot open the lake location " + root + ": " + e.getMessage(), e);
+    }
+    LakeStorage storage = new LakeStorage(fs, conf, settings.lakeOptions());
+    connection.getRootSchema().add(SCHEMA, new LakeSchema(storage, root));
+    connection.setSchema(SCHEMA);
+  }
+
+  /** The lake's own properties, with their defaults and descriptions, for tools' connection dialogs. */
+  @Override public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+    LakeProperty[] properties = LakeProperty.values();
+    DriverPropertyInfo[] result = new DriverPropertyInfo[properties.length];
+    Properties given = info == null ? new Properties() : info;
+    for (int i = 0; i < properties.length; i++) {
+      LakeProperty p = properties[i];
+      DriverPropertyInfo d = new DriverPropertyInfo(p.key(), given.getProperty(p.key(), p.defaultValue()));
+      d.description = p.description() + " (default: "
+          + (p.defaultValue().isEmpty() ? "none" : p.defaultValue()) + ")";
+      d.required = false;
+      if (p.defaultValue().equals("true") || p.defaultValue().equals("false")) {
+        d.choices = new String[] {"true", "false"};
+      }
+      result[i] = d;
+    }
+    return result;
+  }
+}

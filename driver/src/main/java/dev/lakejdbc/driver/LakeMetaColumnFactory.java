@@ -1,0 +1,54 @@
+package dev.lakejdbc.driver;
+
+import org.apache.calcite.avatica.MetaImpl.MetaColumn;
+import org.apache.calcite.jdbc.CalciteMetaColumnFactoryImpl;
+import org.apache.calcite.schema.Table;
+
+/**
+ * {@code getColumns} as BI tools expect it: a plain TYPE_NAME ({@code INTEGER}, not Calcite's
+ * {@code INTEGER NOT NULL}; {@code DECIMAL}, not {@code DECIMAL(12, 2)}, whose precision and scale have
+ * their own columns) and a real COLUMN_SIZE for unbounded VARCHAR and VARBINARY.
+ */
+public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
+  public static final LakeMetaColumnFactory INSTANCE = new LakeMetaColumnFactory();
+
+  private LakeMetaColumnFactory() {}
+
+  @Override public MetaColumn createColumn(Table table, String tableCat, String tableSchem,
+      String tableName, String columnName, int dataType, String typeName, Integer columnSize,
+      Integer decimalDigits, int numPrecRadix, int nullable, Integer charOctetLength,
+      int ordinalPosition, String isNullable) {
+    String plainType = plainTypeName(typeName);
+    Integer size = columnSize == null || columnSize < 0 ? defaultSize(plainType) : columnSize;
+    Integer octets = plainType.startsWith("VAR") ? size : charOctetLength;
+    return super.createColumn(table, tableCat, tableSchem, tableName, columnName, dataType,
+        plainType, size, decimalDigits, numPrecRadix, nullable, octets, ordinalPosition, isNullable);
+  }
+
+  /** {@code DECIMAL(12, 2) NOT NULL} -> {@code DECIMAL}; {@code TIMESTAMP(3)} -> {@code TIMESTAMP}. */
+  static String plainTypeName(String fullTypeName) {
+    String s = fullTypeName.replace(" NOT NULL", "");
+    int paren = s.indexOf('(');
+    if (paren >= 0) {
+      s = s.substring(0, paren) + s.substring(s.lastIndexOf(')') + 1);
+    }
+    // Character set and collation suffixes are not part of the JDBC type name.
+    int charset = s.indexOf(" CHARACTER SET");
+    return (charset >= 0 ? s.substring(0, charset) : s).trim();
+  }
+
+  private static Integer defaultSize(String typeName) {
+    switch (typeName) {
+      case "VARCHAR": case "VARBINARY": return Integer.MAX_VALUE;
+      case "BOOLEAN": return 1;
+      case "TINYINT": return 3;
+      case "SMALLINT": return 5;
+      case "INTEGER": return 10;
+      case "BIGINT": return 19;
+      case "REAL": return 7;
+      case "DOUBLE": return 15;
+      case "DATE": return 10;
+      default: return null;
+    }
+  }
+}

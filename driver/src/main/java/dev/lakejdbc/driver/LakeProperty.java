@@ -1,0 +1,43 @@
+package dev.lakejdbc.driver;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The lake's own connection properties, as given in the URL ({@code ;key=value}) or Properties. */
+public enum LakeProperty {
+  PARTITION_TYPES("partitionTypes", "",
+      "Declared partition column types, e.g. dt:date,branch_id:varchar,orders.qty:int "
+          + "(a table-qualified entry wins); undeclared columns are inferred"),
+  PARTITION_TYPE_INFERENCE("partitionTypeInference", "true",
+      "Infer partition column types (int, bigint, decimal, date, timestamp) from directory values; "
+          + "false makes every undeclared partition column VARCHAR");
+
+  private final String key;
+  private final String defaultValue;
+  private final String description;
+
+  LakeProperty(String key, String defaultValue, String description) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The property named {@code key}, matched case-insensitively. */
+  public static Optional<LakeProperty> of(String key) {
+    return Arrays.stream(values()).filter(p -> p.key.toLowerCase(Locale.ROOT)
+        .equals(key.toLowerCase(Locale.ROOT))).findFirst();
+  }
+}

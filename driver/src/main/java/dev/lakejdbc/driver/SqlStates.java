@@ -1,0 +1,54 @@
+package dev.lakejdbc.driver;
+
+import dev.lakejdbc.adapter.LakeException;
+import java.sql.SQLException;
+import java.util.regex.Pattern;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.parser.SqlParseException;
+
+/**
+ * Gives every failure a SQLState and the message that names the cause: Calcite reports unknown tables,
+ * syntax errors and the lake's own I/O failures as exceptions without a state, often wrapped twice.
+ */
+public final class SqlStates {
+  public static final String SYNTAX_ERROR = "42000";
+  public static final String UNKNOWN_TABLE = "42S02";
+  public static final String UNKNOWN_COLUMN = "42S22";
+  public static final String READ_ONLY = "25006";
+  public static final String GENERAL_ERROR = "HY000";
+
+  private static final Pattern TABLE_NOT_FOUND =
+      Pattern.compile("(Object|Table) '.*' not found.*", Pattern.DOTALL);
+  private static final Pattern COLUMN_NOT_FOUND =
+      Pattern.compile("Column '.*' not found.*", Pattern.DOTALL);
+
+  private SqlStates() {}
+
+  /** {@code t} as a SQLException with a SQLState; the original stays its cause. */
+  public static SQLException translate(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof LakeException e) {
+        return new SQLException(e.getMessage(), e.sqlState(), t);
+      }
+      if (c instanceof SqlParseException e) {
+        return new SQLException("Syntax error: " + firstLine(e.getMessage()), SYNTAX_ERROR, t);
+      }
+      if (c instanceof CalciteContextException e) {
+        String reason = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
+        String state = TABLE_NOT_FOUND.matcher(reason).matches() ? UNKNOWN_TABLE
+            : COLUMN_NOT_FOUND.matcher(reason).matches() ? UNKNOWN_COLUMN : SYNTAX_ERROR;
+        return new SQLException(e.getMessage(), state, t);
+      }
+      if (c instanceof SQLException e && e.getSQLState() != null) {
+        return e;
+      }
+    }
+    String message = t.getMessage() == null ? t.toString() : t.getMessage();
+    return new SQLException(message, GENERAL_ERROR, t);
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}
