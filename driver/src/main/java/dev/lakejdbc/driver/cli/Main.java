@@ -1,0 +1,62 @@
+package dev.lakejdbc.driver.cli;
+
+import dev.lakejdbc.driver.LakeDriver;
+import dev.lakejdbc.driver.LakeUrl;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import sqlline.SqlLine;
+
+/**
+ * The jar's entry point:
+ * <pre>
+ *   java -jar lake-jdbc.jar --demo [dir]                 generate the demo lake and run the articles' queries
+ *   java -jar lake-jdbc.jar &lt;location&gt; [-e SQL] [-f file] a SQL shell (sqlline) on a lake
+ * </pre>
+ * In {@code -e}/{@code -f} mode the exit status is non-zero when a statement fails.
+ */
+public final class Main {
+  private static final String USAGE = String.join("\n",
+      "Usage:",
+      "  java -jar lake-jdbc.jar --demo [dir]       generate the demo lake (reused when present) and run",
+      "                                             the example queries of the pruning articles",
+      "  java -jar lake-jdbc.jar <location> [options] SQL shell (sqlline) on the lake at <location>:",
+      "                                             a local path or a Hadoop URI, optionally with",
+      "                                             ;key=value connection properties",
+      "      -e \"SQL\"      run the statement(s) and exit",
+      "      -f file.sql   run the script and exit",
+      "      any other sqlline option, e.g. --outputformat=csv",
+      "  java -jar lake-jdbc.jar --help");
+
+  private Main() {}
+
+  public static void main(String[] args) throws IOException {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) throws IOException {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      System.out.println(USAGE);
+      return args.length == 0 ? 1 : 0;
+    }
+    if (args[0].equals("--demo")) {
+      Path dir = args.length > 1 ? Path.of(args[1]) : Demo.defaultDirectory();
+      return Demo.run(dir, System.out);
+    }
+    return shell(args[0], Arrays.copyOfRange(args, 1, args.length));
+  }
+
+  private static int shell(String location, String[] options) throws IOException {
+    String url = location.startsWith(LakeUrl.PREFIX) ? location : LakeUrl.PREFIX + location;
+    List<String> args = new ArrayList<>(List.of("-u", url, "-n", "", "-p", "",
+        "-d", LakeDriver.class.getName(), "--isolation=TRANSACTION_NONE",
+        "--connectInteractionMode=notAskCredentials"));
+    args.addAll(Arrays.asList(options));
+    boolean batch = args.contains("-e") || args.contains("-f")
+        || args.stream().anyMatch(a -> a.startsWith("--run="));
+    SqlLine.Status status = SqlLine.start(args.toArray(new String[0]), null, !batch);
+    return status == SqlLine.Status.OK ? 0 : 2;
+  }
+}
