@@ -35,8 +35,16 @@ public final class DuckDb implements AutoCloseable {
 
   /** Makes a view named {@code table} over a Hive-layout table directory of the lake. */
   public void viewOfTable(Path lake, String table) throws SQLException {
-    execute("CREATE OR REPLACE VIEW " + table + " AS SELECT * FROM read_parquet('"
-        + lake.resolve(table) + "/**/*.parquet', hive_partitioning = true, union_by_name = true)");
+    viewOfFiles(table, lake.resolve(table) + "/**/*.parquet");
+  }
+
+  /**
+   * Makes a view named {@code table} over the files a glob matches, e.g.
+   * {@code lake/events/category=*}{@code /day=*}{@code /*.parquet} to leave out files a Hive reader ignores.
+   */
+  public void viewOfFiles(String table, String glob) throws SQLException {
+    execute("CREATE OR REPLACE VIEW " + table + " AS SELECT * FROM read_parquet('" + glob
+        + "', hive_partitioning = true, union_by_name = true)");
   }
 
   @Override public void close() throws SQLException {

@@ -50,6 +50,9 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
     calcite.putIfAbsent(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
     calcite.putIfAbsent(CalciteConnectionProperty.UNQUOTED_CASING.camelName(), "UNCHANGED");
     calcite.putIfAbsent(CalciteConnectionProperty.QUOTED_CASING.camelName(), "UNCHANGED");
+    // Lakes partition by day, month, year, date: the standard parser reserves those words.
+    calcite.putIfAbsent(CalciteConnectionProperty.PARSER_FACTORY.camelName(),
+        "org.apache.calcite.sql.parser.babel.SqlBabelParserImpl#FACTORY");
     calcite.putIfAbsent(CalciteConnectionProperty.TYPE_SYSTEM.camelName(),
         LakeTypeSystem.class.getName() + "#INSTANCE");
     calcite.putIfAbsent(CalciteConnectionProperty.META_COLUMN_FACTORY.camelName(),

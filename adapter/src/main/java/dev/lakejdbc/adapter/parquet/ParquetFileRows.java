@@ -15,7 +15,6 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
@@ -80,7 +79,7 @@ public final class ParquetFileRows implements AutoCloseable {
     this.materializer = new RowMaterializer(requested, positions, fileTypes, tableTypes, template);
     this.columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
     try {
-      HadoopInputFile input = HadoopInputFile.fromStatus(file.status(), footers.conf());
+      LakeInputFile input = footers.inputFile(file);
       this.reader = ParquetFileReader.open(input, footer, footers.options(), input.newStream());
       reader.setRequestedSchema(requested);
     } catch (IOException | RuntimeException e) {

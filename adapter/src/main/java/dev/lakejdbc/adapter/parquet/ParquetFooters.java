@@ -6,11 +6,11 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * Reads Parquet footers and keeps them, so that a file's footer is read once per table: at discovery
@@ -20,12 +20,12 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 public final class ParquetFooters {
   private record Key(String path, long length, long modificationTime) {}
 
-  private final Configuration conf;
+  private final FileSystem fs;
   private final ParquetReadOptions options;
   private final Map<Key, ParquetMetadata> cache = new ConcurrentHashMap<>();
 
-  public ParquetFooters(Configuration conf) {
-    this.conf = conf;
+  public ParquetFooters(FileSystem fs, Configuration conf) {
+    this.fs = fs;
     this.options = HadoopReadOptions.builder(conf).build();
   }
 
@@ -33,8 +33,9 @@ public final class ParquetFooters {
     return options;
   }
 
-  Configuration conf() {
-    return conf;
+  /** {@code file} as Parquet's InputFile, read through the lake's file system. */
+  LakeInputFile inputFile(DataFile file) {
+    return new LakeInputFile(fs, file);
   }
 
   /** The footer of {@code file}, read now or earlier. */
@@ -49,8 +50,7 @@ public final class ParquetFooters {
   }
 
   private ParquetMetadata read(DataFile file) {
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(HadoopInputFile.fromStatus(file.status(), conf), options)) {
+    try (ParquetFileReader reader = ParquetFileReader.open(inputFile(file), options)) {
       return reader.getFooter();
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read the Parquet footer of", file.path(), e);
