@@ -5,15 +5,21 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How the lake is interpreted: declared partition column types and whether undeclared ones are
- * inferred. Declarations are keyed by column ({@code dt}) or by table and column ({@code orders.dt});
- * the table-qualified one wins.
+ * How the lake is interpreted and queried: declared partition column types, whether undeclared ones are
+ * inferred, and whether static partition pruning is on. Declarations are keyed by column ({@code dt})
+ * or by table and column ({@code orders.dt}); the table-qualified one wins.
  */
-public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference) {
-  public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true);
+public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
+    boolean staticPruning) {
+  public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true);
 
   public LakeOptions {
     partitionTypes = Map.copyOf(partitionTypes);
+  }
+
+  /** Interpretation options, with static pruning on. */
+  public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference) {
+    this(partitionTypes, partitionTypeInference, true);
   }
 
   /**

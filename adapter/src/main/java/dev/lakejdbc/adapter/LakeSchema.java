@@ -32,6 +32,10 @@ public final class LakeSchema extends AbstractSchema {
     return root;
   }
 
+  public LakeStorage storage() {
+    return storage;
+  }
+
   @Override protected Map<String, Table> getTableMap() {
     Map<String, Table> t = tables;
     if (t == null) {

@@ -2,13 +2,17 @@ package dev.lakejdbc.adapter;
 
 import dev.lakejdbc.adapter.hive.HiveLayoutLister;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
+import dev.lakejdbc.adapter.stats.ScanLog;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
-/** What every table of one lake shares: its file system, footer cache and interpretation options. */
-public record LakeStorage(FileSystem fs, ParquetFooters footers, LakeOptions options) {
+/**
+ * What every table of one lake connection shares: its file system, footer cache, interpretation
+ * options and the log of its scans.
+ */
+public record LakeStorage(FileSystem fs, ParquetFooters footers, LakeOptions options, ScanLog scanLog) {
   public LakeStorage(FileSystem fs, Configuration conf, LakeOptions options) {
-    this(fs, new ParquetFooters(fs, conf), options);
+    this(fs, new ParquetFooters(fs, conf), options, new ScanLog());
   }
 
   public HiveLayoutLister lister() {

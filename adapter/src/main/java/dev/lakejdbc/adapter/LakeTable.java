@@ -2,6 +2,8 @@ package dev.lakejdbc.adapter;
 
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
+import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import java.util.List;
 import org.apache.calcite.DataContext;
@@ -62,14 +64,19 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
     return s;
   }
 
-  /** Lists the table now: a directory level by level, or the single file. */
+  /** Lists the whole table now: a directory level by level, or the single file. */
   public HiveLayout listLayout() {
+    return listLayout(PartitionPrefixFilter.ALL);
+  }
+
+  /** Lists the table now, descending only into directories {@code filter} lets through. */
+  HiveLayout listLayout(PartitionPrefixFilter filter) {
     if (location.isDirectory()) {
-      return storage.lister().list(location());
+      return storage.lister().list(location(), filter);
     }
     return new HiveLayout(List.of(),
         List.of(new PartitionDirectory(List.of(), "", location().getParent(),
-            List.of(new DataFile(location)))));
+            List.of(new DataFile(location)))), 0);
   }
 
   @Override public RelDataType getRowType(RelDataTypeFactory typeFactory) {
@@ -86,17 +93,19 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
     for (int i = 0; i < fieldCount; i++) {
       fields[i] = i;
     }
-    return new LakeTableScan(context.getCluster(), relOptTable, this, fields);
+    return new LogicalLakeTableScan(context.getCluster(), relOptTable, this, fields);
   }
 
   /**
    * Called by the code Calcite generates for a {@link LakeTableScan}: the rows of the given fields,
    * listed and read when the result is enumerated.
    */
-  public Enumerable<Object> scan(DataContext root, int[] fields) {
+  public Enumerable<Object> scan(DataContext root, int[] fields, PartitionFilter filter) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
-        return new TableRows(LakeTable.this, fields);
+        ScanStatistics stats = storage.scanLog().start(root, name, schema().partitionCount(),
+            filter.isEmpty() ? null : filter.text());
+        return new TableRows(LakeTable.this, fields, filter, stats);
       }
     };
   }

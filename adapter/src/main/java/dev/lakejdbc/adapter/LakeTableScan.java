@@ -2,39 +2,42 @@ package dev.lakejdbc.adapter;
 
 import java.util.Arrays;
 import java.util.List;
-import org.apache.calcite.adapter.enumerable.EnumerableConvention;
-import org.apache.calcite.adapter.enumerable.EnumerableRel;
-import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
-import org.apache.calcite.adapter.enumerable.PhysType;
-import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
-import org.apache.calcite.linq4j.tree.Blocks;
-import org.apache.calcite.linq4j.tree.Expressions;
-import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
-import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.DataContext;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
- * Scan of a lake table, in Calcite's enumerable convention. It reads only {@code fields}; its generated
- * code is one call, {@link LakeTable#scan}, into plain Java.
+ * Scan of a lake table: it reads only {@code fields} and prunes partitions by {@code partitionFilter}.
+ * It exists in two forms: {@link LogicalLakeTableScan}, which the pushdown rules rewrite below logical
+ * Filters and Projects, and {@link EnumerableLakeTableScan}, the executable copy. (Volcano matches a
+ * rule's parent and child only within one convention, so an enumerable-only scan would miss filters
+ * pushed later; and a logical node may not be a physical one.)
  */
-public final class LakeTableScan extends TableScan implements EnumerableRel {
-  private final LakeTable lakeTable;
-  private final int[] fields;
+public abstract class LakeTableScan extends TableScan {
+  final LakeTable lakeTable;
+  final int[] fields;
+  /** Conjuncts on partition columns only, over the table's row type; null when there are none. */
+  final RexNode partitionFilter;
+  final String partitionFilterText;
 
-  public LakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable, int[] fields) {
-    super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), List.of(), table);
+  LakeTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table,
+      LakeTable lakeTable, int[] fields, RexNode partitionFilter) {
+    super(cluster, traits, List.of(), table);
     this.lakeTable = lakeTable;
     this.fields = fields.clone();
+    this.partitionFilter = partitionFilter;
+    this.partitionFilterText = partitionFilter == null ? null
+        : PartitionFilterText.format(partitionFilter, table.getRowType().getFieldNames());
   }
 
   public LakeTable lakeTable() {
@@ -46,18 +49,35 @@ public final class LakeTableScan extends TableScan implements EnumerableRel {
     return fields.clone();
   }
 
-  @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-    return new LakeTableScan(getCluster(), table, lakeTable, fields);
+  /** The pushed partition predicate over the table's row type, or null. */
+  public RexNode partitionFilter() {
+    return partitionFilter;
   }
 
-  /** A copy of this scan that reads {@code newFields} instead. */
-  public LakeTableScan withFields(int[] newFields) {
-    return new LakeTableScan(getCluster(), table, lakeTable, newFields);
+  /** The table's partition columns, as positions in the table's row type. */
+  public ImmutableBitSet partitionColumns() {
+    List<LakeColumn> columns = lakeTable.schema().columns();
+    ImmutableBitSet.Builder bits = ImmutableBitSet.builder();
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).isPartition()) {
+        bits.set(i);
+      }
+    }
+    return bits.build();
   }
+
 
   @Override public RelWriter explainTerms(RelWriter pw) {
-    // Part of the digest: two scans of one table with other fields must never be merged.
-    return super.explainTerms(pw).item("fields", Arrays.toString(fields));
+    // Everything pushed into the scan is part of its digest: two scans of one table with other fields
+    // or filters must never be merged by the planner (that would silently drop a filter).
+    return super.explainTerms(pw)
+        .item("fields", Arrays.toString(fields))
+        .itemIf("PartitionFilters", "[" + partitionFilterText + "]", partitionFilter != null);
+  }
+
+  @Override public double estimateRowCount(RelMetadataQuery mq) {
+    double rows = table.getRowCount();
+    return partitionFilter == null ? rows : rows * RelMdUtil.guessSelectivity(partitionFilter);
   }
 
   @Override public RelDataType deriveRowType() {
@@ -72,17 +92,9 @@ public final class LakeTableScan extends TableScan implements EnumerableRel {
   @Override public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
     // Fewer columns read is cheaper, so that a projected scan wins over a full one.
     double columnShare = (fields.length + 2D) / (table.getRowType().getFieldCount() + 2D);
-    return super.computeSelfCost(planner, mq).multiplyBy(columnShare);
+    double rows = estimateRowCount(mq);
+    return planner.getCostFactory().makeCost(rows, rows + 1, 0).multiplyBy(columnShare);
   }
 
-  @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    PhysType physType =
-        PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
-    return implementor.result(physType,
-        Blocks.toBlock(
-            Expressions.call(implementor.stash(lakeTable, LakeTable.class),
-                Types.lookupMethod(LakeTable.class, "scan", DataContext.class, int[].class),
-                implementor.getRootExpression(),
-                Expressions.constant(fields))));
-  }
+
 }

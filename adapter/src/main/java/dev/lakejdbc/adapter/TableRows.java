@@ -4,6 +4,7 @@ import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -11,23 +12,31 @@ import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.runtime.FlatLists;
 
 /**
- * Streams the rows of a table scan, file after file: lists the table when first asked for a row, then
- * opens one file at a time and closes it before opening the next. Rows hold the scan's fields in order,
- * shaped as Calcite's enumerable code expects them: a bare value for one field, an empty list for none.
+ * Streams the rows of a table scan, file after file: lists the table (pruned by the partition filter)
+ * when first asked for a row, then opens one file at a time and closes it before opening the next.
+ * Rows hold the scan's fields in order, shaped as Calcite's enumerable code expects them: a bare value
+ * for one field, an empty list for none.
  */
 final class TableRows implements Enumerator<Object> {
-  private record FileTask(DataFile file, Object[] template) {}
+  private record FileTask(PartitionDirectory partition, DataFile file, Object[] template,
+      RuntimeException doubt) {}
 
   private final LakeTable table;
   private final int[] fields;
+  private final PartitionFilter filter;
+  private final ScanStatistics stats;
   private Iterator<FileTask> tasks;
   private List<ParquetFileRows.Request> requests;
+  private PartitionDirectory openPartition;
+  private FileTask task;
   private ParquetFileRows rows;
   private Object current;
 
-  TableRows(LakeTable table, int[] fields) {
+  TableRows(LakeTable table, int[] fields, PartitionFilter filter, ScanStatistics stats) {
     this.table = table;
     this.fields = fields;
+    this.filter = filter;
+    this.stats = stats;
   }
 
   @Override public Object current() {
@@ -36,19 +45,32 @@ final class TableRows implements Enumerator<Object> {
 
   @Override public boolean moveNext() {
     if (tasks == null) {
+      stats.started();
       tasks = plan();
     }
     while (true) {
       if (rows != null && rows.next()) {
+        if (task.doubt() != null) {
+          throw new IllegalStateException("Cannot evaluate the partition filter [" + filter.text()
+              + "] on " + task.partition().path() + ": " + task.doubt().getMessage(), task.doubt());
+        }
+        stats.rowRead();
         current = shape(rows.current());
         return true;
       }
       closeFile();
       if (!tasks.hasNext()) {
+        stats.finished();
         return false;
       }
-      FileTask task = tasks.next();
-      rows = new ParquetFileRows(table.storage().footers(), task.file(), requests, task.template());
+      task = tasks.next();
+      if (task.partition() != openPartition) {
+        openPartition = task.partition();
+        stats.partitionOpened();
+      }
+      stats.fileOpened();
+      rows = new ParquetFileRows(table.storage().footers(), task.file(), requests, task.template(),
+          stats::bytesRead);
     }
   }
 
@@ -63,7 +85,11 @@ final class TableRows implements Enumerator<Object> {
         requests.add(new ParquetFileRows.Request(c.name(), i, c.type()));
       }
     }
-    HiveLayout layout = table.listLayout();
+    PartitionPruner pruner = new PartitionPruner(filter, schema);
+    HiveLayout layout = table.listLayout(pruner);
+    for (int i = 0; i < layout.directoriesListed(); i++) {
+      stats.directoryListed();
+    }
     List<FileTask> tasks = new ArrayList<>();
     for (PartitionDirectory partition : layout.partitions()) {
       Object[] values = PartitionValues.of(partitionColumns, partition);
@@ -74,8 +100,9 @@ final class TableRows implements Enumerator<Object> {
           template[i] = values[c.partitionIndex()];
         }
       }
+      RuntimeException doubt = pruner.doubtAbout(partition);
       for (DataFile file : partition.files()) {
-        tasks.add(new FileTask(file, template));
+        tasks.add(new FileTask(partition, file, template, doubt));
       }
     }
     return tasks.iterator();
@@ -103,5 +130,6 @@ final class TableRows implements Enumerator<Object> {
 
   @Override public void close() {
     closeFile();
+    stats.finished();
   }
 }

@@ -86,6 +86,7 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
       throw new LakeException(LakeException.CONNECTION_REJECTED,
           "Invalid property " + LakeProperty.PARTITION_TYPES.key() + ": " + e.getMessage());
     }
-    return new LakeOptions(partitionTypes, bool(LakeProperty.PARTITION_TYPE_INFERENCE));
+    return new LakeOptions(partitionTypes, bool(LakeProperty.PARTITION_TYPE_INFERENCE),
+        bool(LakeProperty.STATIC_PRUNING));
   }
 }

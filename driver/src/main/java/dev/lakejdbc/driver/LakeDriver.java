@@ -3,6 +3,7 @@ package dev.lakejdbc.driver;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.LakeSchema;
 import dev.lakejdbc.adapter.LakeStorage;
+import dev.lakejdbc.adapter.sys.SysSchema;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.sql.Connection;
@@ -27,6 +28,8 @@ import org.apache.hadoop.fs.Path;
 public class LakeDriver extends Driver {
   /** The schema the lake's tables live in; it is the connection's default schema. */
   public static final String SCHEMA = "lake";
+  /** The schema of the driver's own tables: sys.scans, sys.partitions. */
+  public static final String SYS_SCHEMA = "sys";
 
   static {
     new LakeDriver().register();
@@ -93,7 +96,9 @@ public class LakeDriver extends Driver {
           "Cannot open the lake location " + root + ": " + e.getMessage(), e);
     }
     LakeStorage storage = new LakeStorage(fs, conf, settings.lakeOptions());
-    connection.getRootSchema().add(SCHEMA, new LakeSchema(storage, root));
+    LakeSchema lake = new LakeSchema(storage, root);
+    connection.getRootSchema().add(SCHEMA, lake);
+    connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
     connection.setSchema(SCHEMA);
   }
 

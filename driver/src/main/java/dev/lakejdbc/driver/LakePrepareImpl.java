@@ -1,6 +1,9 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.adapter.LakeSchema;
 import dev.lakejdbc.rules.LakeRules;
+import org.apache.calcite.jdbc.CalciteSchema;
 import java.lang.reflect.Type;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -20,10 +23,17 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
   @Override protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
     RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
-    for (RelOptRule rule : LakeRules.all()) {
+    for (RelOptRule rule : LakeRules.rules(options(prepareContext).staticPruning())) {
       planner.addRule(rule);
     }
     return planner;
+  }
+
+  /** The options of the connection being prepared for, found through its lake schema. */
+  static LakeOptions options(CalcitePrepare.Context context) {
+    CalciteSchema lake = context.getRootSchema().getSubSchema(LakeDriver.SCHEMA, true);
+    LakeSchema schema = lake != null && lake.schema instanceof LakeSchema s ? s : null;
+    return schema == null ? LakeOptions.DEFAULTS : schema.storage().options();
   }
 
   @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,
@@ -37,8 +47,10 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
           Prepare.CatalogReader catalogReader, SqlToRelConverter.Config config) {
         // An IN list stays one predicate (a SEARCH) instead of becoming a join against VALUES
         // once it has 20 or more literals.
+        // Trimming puts a Project of the used columns over each scan, which the projection rule
+        // folds into the scan: aggregates then decode only the columns they use.
         return super.getSqlToRelConverter(validator, catalogReader,
-            config.withInSubQueryThreshold(Integer.MAX_VALUE));
+            config.withInSubQueryThreshold(Integer.MAX_VALUE).withTrimUnusedFields(true));
       }
     };
   }

@@ -11,7 +11,10 @@ public enum LakeProperty {
           + "(a table-qualified entry wins); undeclared columns are inferred"),
   PARTITION_TYPE_INFERENCE("partitionTypeInference", "true",
       "Infer partition column types (int, bigint, decimal, date, timestamp) from directory values; "
-          + "false makes every undeclared partition column VARCHAR");
+          + "false makes every undeclared partition column VARCHAR"),
+  STATIC_PRUNING("staticPruning", "true",
+      "Prune partitions by predicates on partition columns known when the statement executes; "
+          + "false reads every partition (for comparison)");
 
   private final String key;
   private final String defaultValue;

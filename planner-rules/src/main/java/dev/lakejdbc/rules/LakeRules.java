@@ -1,15 +1,29 @@
 package dev.lakejdbc.rules;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.rel.rules.CoreRules;
 
 /** The planner rules the driver adds for lake scans. */
 public final class LakeRules {
   public static final RelOptRule PROJECT_INTO_SCAN = ProjectIntoLakeScanRule.Config.DEFAULT.toRule();
+  public static final RelOptRule PARTITION_FILTER_INTO_SCAN =
+      PartitionFilterIntoLakeScanRule.Config.DEFAULT.toRule();
 
   private LakeRules() {}
 
-  public static List<RelOptRule> all() {
-    return List.of(PROJECT_INTO_SCAN);
+  /**
+   * The rules for a connection: with static pruning, also the partition filter rule and Calcite's
+   * transitive-predicate rule, which copies {@code d.date_id = DATE '2026-07-08'} across
+   * {@code f.dt = d.date_id} onto the fact, where it prunes.
+   */
+  public static List<RelOptRule> rules(boolean staticPruning) {
+    List<RelOptRule> rules = new ArrayList<>(List.of(PROJECT_INTO_SCAN));
+    if (staticPruning) {
+      rules.add(PARTITION_FILTER_INTO_SCAN);
+      rules.add(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);
+    }
+    return rules;
   }
 }

@@ -1,6 +1,6 @@
 package dev.lakejdbc.rules;
 
-import dev.lakejdbc.adapter.LakeTableScan;
+import dev.lakejdbc.adapter.LogicalLakeTableScan;
 import java.util.List;
 import org.apache.calcite.CalciteImmutable;
 import org.apache.calcite.plan.RelOptRuleCall;
@@ -27,7 +27,7 @@ public final class ProjectIntoLakeScanRule extends RelRule<ProjectIntoLakeScanRu
 
   @Override public void onMatch(RelOptRuleCall call) {
     LogicalProject project = call.rel(0);
-    LakeTableScan scan = call.rel(1);
+    LogicalLakeTableScan scan = call.rel(1);
     ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
     int[] scanFields = scan.fields();
     if (used.cardinality() == scanFields.length) {
@@ -37,7 +37,7 @@ public final class ProjectIntoLakeScanRule extends RelRule<ProjectIntoLakeScanRu
       return;
     }
     int[] narrowed = used.toList().stream().mapToInt(i -> scanFields[i]).toArray();
-    LakeTableScan newScan = scan.withFields(narrowed);
+    LogicalLakeTableScan newScan = scan.withFields(narrowed);
     Mappings.TargetMapping mapping =
         Mappings.target(used.toList(), scanFields.length);
     List<RexNode> newProjects = RexPermuteInputsShuttle.of(mapping).visitList(project.getProjects());
@@ -54,7 +54,7 @@ public final class ProjectIntoLakeScanRule extends RelRule<ProjectIntoLakeScanRu
   public interface Config extends RelRule.Config {
     Config DEFAULT = ImmutableProjectIntoLakeScanRule.Config.of()
         .withOperandSupplier(b0 -> b0.operand(LogicalProject.class)
-            .oneInput(b1 -> b1.operand(LakeTableScan.class).noInputs()));
+            .oneInput(b1 -> b1.operand(LogicalLakeTableScan.class).noInputs()));
 
     @Override default ProjectIntoLakeScanRule toRule() {
       return new ProjectIntoLakeScanRule(this);

@@ -25,9 +25,21 @@ public final class HiveLayoutLister {
   }
 
   public HiveLayout list(Path tableRoot) {
+    return list(tableRoot, PartitionPrefixFilter.ALL);
+  }
+
+  /**
+   * Lists the table, descending only into directories {@code filter} lets through: an excluded directory
+   * is never listed, so its files are never seen.
+   */
+  public HiveLayout list(Path tableRoot, PartitionPrefixFilter filter) {
     List<String> columns = new ArrayList<>();
     List<PartitionDirectory> leaves = new ArrayList<>();
-    walk(tableRoot, "", List.of(), columns, leaves);
+    int[] listed = {0};
+    if (!filter.mayMatch(tableRoot, List.of())) {
+      return new HiveLayout(List.of(), List.of(), 0);
+    }
+    walk(tableRoot, "", List.of(), columns, leaves, filter, listed);
     for (PartitionDirectory leaf : leaves) {
       if (leaf.values().size() != columns.size()) {
         throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition depth: "
@@ -35,13 +47,14 @@ public final class HiveLayoutLister {
             + " but the table has partition columns " + columns);
       }
     }
-    return new HiveLayout(List.copyOf(columns), List.copyOf(leaves));
+    return new HiveLayout(List.copyOf(columns), List.copyOf(leaves), listed[0]);
   }
 
   private void walk(Path dir, String name, List<String> values, List<String> columns,
-      List<PartitionDirectory> leaves) {
+      List<PartitionDirectory> leaves, PartitionPrefixFilter filter, int[] listed) {
     List<FileStatus> files = new ArrayList<>();
     List<FileStatus> directories = new ArrayList<>();
+    listed[0]++;
     for (FileStatus child : listSorted(dir)) {
       String childName = child.getPath().getName();
       if (HivePathNames.isIgnored(childName)) {
@@ -78,8 +91,10 @@ public final class HiveLayoutLister {
       }
       List<String> childValues = new ArrayList<>(values);
       childValues.add(HivePathNames.valueOf(segment));
-      walk(child.getPath(), name.isEmpty() ? segment : name + "/" + segment,
-          childValues, columns, leaves);
+      if (filter.mayMatch(child.getPath(), childValues)) {
+        walk(child.getPath(), name.isEmpty() ? segment : name + "/" + segment,
+            childValues, columns, leaves, filter, listed);
+      }
     }
   }
 

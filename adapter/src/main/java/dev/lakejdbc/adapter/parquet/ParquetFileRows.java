@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.stream.Collectors;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
@@ -46,7 +47,7 @@ public final class ParquetFileRows implements AutoCloseable {
    * @param template the output row every record starts from, holding the partition values
    */
   public ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests,
-      Object[] template) {
+      Object[] template, LongConsumer bytesRead) {
     this.file = file;
     this.template = template;
     ParquetMetadata footer = footers.footer(file);
@@ -80,7 +81,8 @@ public final class ParquetFileRows implements AutoCloseable {
     this.columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
     try {
       LakeInputFile input = footers.inputFile(file);
-      this.reader = ParquetFileReader.open(input, footer, footers.options(), input.newStream());
+      this.reader = ParquetFileReader.open(input, footer, footers.options(),
+          new CountingInputStream(input.newStream(), bytesRead));
       reader.setRequestedSchema(requested);
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot open Parquet file", file.path(), e);

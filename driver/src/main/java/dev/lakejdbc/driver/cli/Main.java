@@ -30,6 +30,8 @@ public final class Main {
       "      any other sqlline option, e.g. --outputformat=csv",
       "  java -jar lake-jdbc.jar --help");
 
+  private static final int PIPED_WIDTH = 1000;
+
   private Main() {}
 
   public static void main(String[] args) throws IOException {
@@ -53,6 +55,10 @@ public final class Main {
     List<String> args = new ArrayList<>(List.of("-u", url, "-n", "", "-p", "",
         "-d", LakeDriver.class.getName(), "--isolation=TRANSACTION_NONE",
         "--connectInteractionMode=notAskCredentials"));
+    if (System.console() == null && Arrays.stream(options).noneMatch(o -> o.startsWith("--maxWidth"))) {
+      // Without a terminal sqlline takes the width as 0 and prints empty tables.
+      args.add("--maxWidth=" + PIPED_WIDTH);
+    }
     args.addAll(Arrays.asList(options));
     boolean batch = args.contains("-e") || args.contains("-f")
         || args.stream().anyMatch(a -> a.startsWith("--run="));

@@ -1,0 +1,49 @@
+package dev.lakejdbc.adapter;
+
+import java.util.List;
+import org.apache.calcite.plan.Convention;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+
+/** The logical lake scan, which the pushdown rules narrow and filter. */
+public final class LogicalLakeTableScan extends LakeTableScan {
+  /** A scan of all of the table's fields, as the table translates to. */
+  public LogicalLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable, int[] fields) {
+    this(cluster, table, lakeTable, fields, null);
+  }
+
+  private LogicalLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable,
+      int[] fields, RexNode partitionFilter) {
+    super(cluster, cluster.traitSetOf(Convention.NONE), table, lakeTable, fields, partitionFilter);
+  }
+
+  @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+    return this;
+  }
+
+  @Override public void register(RelOptPlanner planner) {
+    planner.addRule(EnumerableLakeScanRule.INSTANCE);
+  }
+
+  /** A copy of this scan that reads {@code newFields} instead. */
+  public LogicalLakeTableScan withFields(int[] newFields) {
+    return new LogicalLakeTableScan(getCluster(), table, lakeTable, newFields, partitionFilter);
+  }
+
+  /** A copy of this scan that also prunes partitions by {@code predicate} (over the table's row type). */
+  public LogicalLakeTableScan withPartitionFilter(RexNode predicate) {
+    RexNode combined = partitionFilter == null ? predicate
+        : RexUtil.composeConjunction(getCluster().getRexBuilder(), List.of(partitionFilter, predicate));
+    return new LogicalLakeTableScan(getCluster(), table, lakeTable, fields, combined);
+  }
+
+  /** The executable copy of this scan. */
+  EnumerableLakeTableScan toEnumerable() {
+    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter);
+  }
+}

@@ -1,0 +1,61 @@
+package dev.lakejdbc.adapter;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.calcite.linq4j.function.Predicate1;
+
+/**
+ * A scan's static partition filter, compiled by Calcite's code generator: one predicate per pushed
+ * conjunct, each evaluated on a table-width row that holds a partition's typed values. A conjunct that
+ * uses only the first {@code k} partition levels is decided as soon as a directory of depth {@code k}
+ * is seen, so excluded directories are never listed.
+ */
+public final class PartitionFilter {
+  public static final PartitionFilter NONE = new PartitionFilter("", new int[0], List.of());
+
+  private final String text;
+  private final int[] levelsNeeded;
+  private final List<Predicate1<Object[]>> conjuncts;
+
+  private PartitionFilter(String text, int[] levelsNeeded, List<Predicate1<Object[]>> conjuncts) {
+    this.text = text;
+    this.levelsNeeded = levelsNeeded;
+    this.conjuncts = conjuncts;
+  }
+
+  /** Called by generated code: {@code levelsNeeded[i]} partition levels decide {@code conjuncts[i]}. */
+  @SafeVarargs
+  public static PartitionFilter of(String text, int[] levelsNeeded, Predicate1<Object[]>... conjuncts) {
+    return new PartitionFilter(text, levelsNeeded.clone(), List.copyOf(Arrays.asList(conjuncts)));
+  }
+
+  public boolean isEmpty() {
+    return conjuncts.isEmpty();
+  }
+
+  /** The readable predicate, as EXPLAIN and sys.scans show it. */
+  public String text() {
+    return text;
+  }
+
+  /**
+   * Whether a directory at {@code depth} levels, whose values fill {@code row}, may hold matching rows.
+   * Only the conjuncts decided exactly at this depth are evaluated (shallower ones already passed).
+   *
+   * @throws RuntimeException when a conjunct cannot be evaluated on these values: the caller must then
+   *     keep the directory (when in doubt, read it) and let the error surface only if rows are read
+   */
+  public boolean mayMatch(Object[] row, int depth) {
+    for (int i = 0; i < conjuncts.size(); i++) {
+      if (levelsNeeded[i] == depth && !conjuncts.get(i).apply(row)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether some conjunct needs no partition value at all (e.g. {@code ? = 1}). */
+  boolean hasConstantConjunct() {
+    return Arrays.stream(levelsNeeded).anyMatch(l -> l == 0);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.lakejdbc.adapter;
+
+import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Applies a scan's partition filter to directories as they are listed, on their typed values. A
+ * directory whose filter cannot be evaluated (a CAST that fails on its value, say) is kept, never
+ * dropped: its rows are read, and the evaluation error is raised if any row comes out of it, as the
+ * same filter would have raised it row by row without pruning.
+ */
+final class PartitionPruner implements PartitionPrefixFilter {
+  private final PartitionFilter filter;
+  private final List<LakeColumn> partitionColumns;
+  private final int width;
+  private final int firstPartitionIndex;
+  private final Map<List<String>, RuntimeException> doubts = new HashMap<>();
+
+  PartitionPruner(PartitionFilter filter, TableSchema schema) {
+    this.filter = filter;
+    this.partitionColumns = schema.partitionColumns();
+    this.width = schema.columns().size();
+    this.firstPartitionIndex = width - partitionColumns.size();
+  }
+
+  @Override public boolean mayMatch(Path directory, List<String> values) {
+    if (filter.isEmpty()) {
+      return true;
+    }
+    Object[] row = new Object[width];
+    for (int i = 0; i < values.size(); i++) {
+      row[firstPartitionIndex + i] = PartitionValues.parse(partitionColumns.get(i), values.get(i), directory);
+    }
+    try {
+      return filter.mayMatch(row, values.size());
+    } catch (RuntimeException e) {
+      doubts.put(new ArrayList<>(values), e);
+      return true;
+    }
+  }
+
+  /** The error evaluating the filter on {@code partition} or one of its parents, or null. */
+  RuntimeException doubtAbout(PartitionDirectory partition) {
+    if (doubts.isEmpty()) {
+      return null;
+    }
+    for (int depth = 0; depth <= partition.values().size(); depth++) {
+      RuntimeException e = doubts.get(partition.values().subList(0, depth));
+      if (e != null) {
+        return e;
+      }
+    }
+    return null;
+  }
+}

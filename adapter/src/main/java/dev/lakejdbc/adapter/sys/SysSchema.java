@@ -1,0 +1,25 @@
+package dev.lakejdbc.adapter.sys;
+
+import dev.lakejdbc.adapter.LakeSchema;
+import java.util.Map;
+import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.impl.AbstractSchema;
+
+/**
+ * The {@code sys} schema: what the driver did and what the lake holds, queryable from any SQL client.
+ * {@code sys.scans} (the scans of this connection's recent statements) and {@code sys.partitions} (the
+ * lake's partitions, as SHOW PARTITIONS would list them).
+ */
+public final class SysSchema extends AbstractSchema {
+  private final Map<String, Table> tables;
+
+  public SysSchema(LakeSchema lake) {
+    this.tables = Map.of(
+        "scans", new ScansTable(lake.storage().scanLog()),
+        "partitions", new PartitionsTable(lake));
+  }
+
+  @Override protected Map<String, Table> getTableMap() {
+    return tables;
+  }
+}
