@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.util.regex.Pattern;
 
@@ -31,7 +32,9 @@ public final class PartitionValueTypes {
       .optionalStart().appendLiteral(':').appendValue(ChronoField.SECOND_OF_MINUTE, 2)
       .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
       .optionalEnd()
-      .toFormatter();
+      // STRICT, as LocalDate.parse is: SMART would turn 02-30 into 02-28 and 24:00 into the next day.
+      // (STRICT wants 'uuuu' for a year pattern; ISO_LOCAL_DATE already uses the proleptic YEAR.)
+      .toFormatter().withResolverStyle(ResolverStyle.STRICT);
 
   private PartitionValueTypes() {}
 

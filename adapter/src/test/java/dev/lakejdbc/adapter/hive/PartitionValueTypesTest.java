@@ -104,18 +104,15 @@ class PartitionValueTypesTest {
     assertEquals(ColumnType.DATE, PartitionValueTypes.infer(Arrays.asList("2026-07-08", null)));
   }
 
-  @Disabled("BUG: PartitionValueTypes.TIMESTAMP_FORMAT (PartitionValueTypes.java:26-34) is built with "
-      + "toFormatter() and so resolves in ResolverStyle.SMART, which clamps an invalid day of month to "
-      + "the month's last day: infer() accepts '2026-02-30 10:00:00' as TIMESTAMP and parse() returns "
-      + "2026-02-28T10:00 -- a silently different value, and inconsistent with '2026-02-30' alone, which "
-      + "is rejected (LocalDate.parse is STRICT). Expected VARCHAR from infer and an "
-      + "IllegalArgumentException from parse; fix with .toFormatter().withResolverStyle(STRICT) and "
-      + "'uuuu' years, or by parsing the date part with LocalDate.parse.")
   @Test
   void invalidDateInTimestampIsNotATimestamp() {
     assertEquals(ColumnType.VARCHAR, infer("2026-02-30 10:00:00"));
     assertThrows(IllegalArgumentException.class,
         () -> PartitionValueTypes.parse("2026-02-30 10:00:00", ColumnType.TIMESTAMP));
+    // Nor is 24:00, which a lenient resolver would turn into the next day.
+    assertEquals(ColumnType.VARCHAR, infer("2026-07-08 24:00"));
+    assertThrows(IllegalArgumentException.class,
+        () -> PartitionValueTypes.parse("2026-07-08 24:00", ColumnType.TIMESTAMP));
   }
 
   // ---- parse
