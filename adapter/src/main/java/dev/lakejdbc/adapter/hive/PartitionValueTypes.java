@@ -126,8 +126,11 @@ public final class PartitionValueTypes {
         case REAL: return Float.valueOf(value);
         case DOUBLE: return Double.valueOf(value);
         case DECIMAL: {
-          BigDecimal d = new BigDecimal(value);
-          if (d.scale() > type.scale() || d.precision() - d.scale() > type.precision() - type.scale()) {
+          // Judge the value, not how it is written: "1.50" fits DECIMAL(3,1) and "0" has no integer
+          // digits. A value needing more scale is rejected, never rounded.
+          BigDecimal d = new BigDecimal(value).stripTrailingZeros();
+          int integerDigits = d.signum() == 0 ? 0 : Math.max(d.precision() - d.scale(), 0);
+          if (d.scale() > type.scale() || integerDigits > type.precision() - type.scale()) {
             throw new IllegalArgumentException("does not fit " + type);
           }
           return d.setScale(type.scale());

@@ -11,7 +11,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -151,15 +150,16 @@ class PartitionValueTypesTest {
         () -> PartitionValueTypes.parse(value, ColumnType.decimal(12, 2)));
   }
 
-  @Disabled("BUG: PartitionValueTypes.parse, DECIMAL case (PartitionValueTypes.java:127), checks the "
-      + "text's BigDecimal representation instead of its value: '0' has precision 1 and scale 0, so it "
-      + "counts one integer digit and is rejected by DECIMAL(2,2); '1.50' has scale 2 and is rejected "
-      + "by DECIMAL(3,1) although it equals 1.5. Both values fit exactly; expected 0.00 and 1.5 "
-      + "(e.g. compare stripTrailingZeros() and use max(precision - scale, 0) integer digits).")
   @Test
   void decimalFitIsJudgedByValue() {
     assertEquals(new BigDecimal("0.00"), PartitionValueTypes.parse("0", ColumnType.decimal(2, 2)));
     assertEquals(new BigDecimal("1.5"), PartitionValueTypes.parse("1.50", ColumnType.decimal(3, 1)));
+    assertEquals(new BigDecimal("100"), PartitionValueTypes.parse("100.0", ColumnType.decimal(3, 0)));
+    // Judged by value, but never rounded: 1.55 needs scale 2.
+    assertThrows(IllegalArgumentException.class,
+        () -> PartitionValueTypes.parse("1.55", ColumnType.decimal(3, 1)));
+    assertThrows(IllegalArgumentException.class,
+        () -> PartitionValueTypes.parse("1000", ColumnType.decimal(3, 0)));
   }
 
   @Test
