@@ -57,7 +57,7 @@ public final class HiveLayoutLister {
     listed[0]++;
     for (FileStatus child : listSorted(dir)) {
       String childName = child.getPath().getName();
-      if (HivePathNames.isIgnored(childName)) {
+      if (HivePathNames.isIgnored(childName, child.isDirectory())) {
         continue;
       }
       if (!child.isDirectory()) {

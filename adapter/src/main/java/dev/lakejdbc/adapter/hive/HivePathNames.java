@@ -12,15 +12,23 @@ public final class HivePathNames {
   private HivePathNames() {}
 
   /**
-   * Names that writers leave behind and readers skip: hidden files, {@code _SUCCESS}/{@code _temporary}
-   * (an underscore without '=' — a partition column may itself start with '_'), uploads in progress and
-   * Hadoop's checksum side files.
+   * Names that writers leave behind and readers skip: hidden files and directories,
+   * {@code _SUCCESS}/{@code _temporary} (an underscore without '=' — a partition column may itself start
+   * with '_'), and, for files only, uploads in progress and Hadoop's checksum side files. The suffix
+   * rules spare directories because a partition value may end in '.crc' ({@code ext=.crc}).
    */
-  public static boolean isIgnored(String name) {
+  public static boolean isIgnored(String name, boolean directory) {
     return name.startsWith(".")
         || (name.startsWith("_") && name.indexOf('=') < 0)
-        || name.endsWith("._COPYING_")
-        || name.endsWith(".crc");
+        || (!directory && (name.endsWith("._COPYING_") || name.endsWith(".crc")));
+  }
+
+  /**
+   * {@link #isIgnored(String, boolean)} for a name whose kind is unknown: applies the file rules too, so
+   * it may skip a directory ending in '.crc'.
+   */
+  public static boolean isIgnored(String name) {
+    return isIgnored(name, false);
   }
 
   /** True for a {@code column=value} segment with a non-empty column name. */

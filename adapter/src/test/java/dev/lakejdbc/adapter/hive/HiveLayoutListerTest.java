@@ -11,7 +11,6 @@ import dev.lakejdbc.adapter.LakeException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -197,12 +196,6 @@ class HiveLayoutListerTest {
         () -> new HiveLayoutLister(fs()).list(hadoopPath(missing)), missing.toString());
   }
 
-  @Disabled("BUG: HivePathNames.isIgnored (HivePathNames.java:19-23) applies the '.crc' and '._COPYING_' "
-      + "suffix rules to every name, and HiveLayoutLister.walk (HiveLayoutLister.java:60) asks it before "
-      + "checking for a partition directory: a partition whose value ends in '.crc' (ext=.crc, "
-      + "file=report.crc) is silently dropped with all its rows. Hadoop's checksum side files are files "
-      + "and start with '.'; a column=value directory should never be ignored for its value's suffix. "
-      + "Expected both partitions to be listed.")
   @Test
   void partitionValueEndingInCrcIsNotIgnored() {
     touch(table.resolve("ext=.crc/part-0.parquet"));

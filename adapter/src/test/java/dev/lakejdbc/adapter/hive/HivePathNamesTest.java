@@ -27,6 +27,21 @@ class HivePathNamesTest {
     assertFalse(HivePathNames.isIgnored(name), name);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"ext=.crc", "file=report.crc", "f=x._COPYING_"})
+  void onlyFilesAreIgnoredForTheirSuffix(String name) {
+    // A partition value may end like a checksum or upload leftover: those are only ever files.
+    assertFalse(HivePathNames.isIgnored(name, true), name);
+    assertTrue(HivePathNames.isIgnored(name, false), name);
+    assertTrue(HivePathNames.isIgnored(name), "the kind-less overload keeps the file rules: " + name);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {".hidden", "_temporary", ".dt=1"})
+  void hiddenAndUnderscoreDirectoriesAreIgnored(String name) {
+    assertTrue(HivePathNames.isIgnored(name, true), name);
+  }
+
   @Test
   void partitionSegmentNeedsANonEmptyColumnBeforeTheEqualsSign() {
     assertTrue(HivePathNames.isPartitionSegment("dt=1"));
