@@ -61,10 +61,7 @@ public final class ParquetColumnTypes {
         return ColumnType.DOUBLE;
       case BINARY:
       case FIXED_LEN_BYTE_ARRAY:
-        if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-            || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-            || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation
-            || a instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+        if (isUtf8Text(a) || a instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
           return ColumnType.VARCHAR;
         }
         if (a instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation) {
@@ -74,5 +71,16 @@ public final class ParquetColumnTypes {
       default:
         throw new IllegalArgumentException("unsupported Parquet type " + field);
     }
+  }
+
+  /**
+   * The BINARY annotations whose bytes are UTF-8 text. {@link PrimitiveDecoders} decodes exactly these
+   * to String, and every unlisted annotation (GEOMETRY, VARIANT, INTERVAL, ...) to the VARBINARY bytes
+   * it is typed as here: one list, so the schema and the rows cannot disagree.
+   */
+  static boolean isUtf8Text(LogicalTypeAnnotation a) {
+    return a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+        || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+        || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
   }
 }

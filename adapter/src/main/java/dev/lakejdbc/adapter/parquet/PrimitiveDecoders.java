@@ -140,10 +140,11 @@ final class PrimitiveDecoders {
     if (a instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation) {
       return v -> halfToFloat(v.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN).getShort());
     }
-    if (a == null || a instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation) {
-      return v -> new ByteString(v.getBytes());
+    // Text for exactly the annotations ParquetColumnTypes types VARCHAR as UTF-8; all else is VARBINARY.
+    if (ParquetColumnTypes.isUtf8Text(a)) {
+      return Binary::toStringUsingUTF8;
     }
-    return Binary::toStringUsingUTF8;
+    return v -> new ByteString(v.getBytes());
   }
 
   /** IEEE 754 half precision to float (Float.float16ToFloat needs Java 20). */

@@ -44,7 +44,6 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -502,14 +501,6 @@ class ParquetFileRowsTest {
     }
   }
 
-  @Disabled("BUG: PrimitiveDecoders.binary (PrimitiveDecoders.java:143-146) decodes every annotated "
-      + "BINARY/FIXED_LEN_BYTE_ARRAY it does not list as a UTF-8 String, while "
-      + "ParquetColumnTypes.sqlTypeOf (ParquetColumnTypes.java:62-73) types every annotation it does "
-      + "not list as VARBINARY. For GEOMETRY/GEOGRAPHY (WKB) and INTERVAL columns the table says "
-      + "VARBINARY but rows hold a java.lang.String (WKB bytes mangled through UTF-8), which breaks "
-      + "Calcite's VARBINARY code (ClassCastException to ByteString) or returns corrupted bytes. "
-      + "Expected a ByteString of the stored bytes: default to ByteString, with String only for "
-      + "STRING/ENUM/JSON.")
   @Test
   void otherBinaryAnnotationsDecodeAsTheVarbinaryTheyAreTyped() {
     byte[] wkbPoint = ByteBuffer.allocate(21).order(ByteOrder.LITTLE_ENDIAN)
