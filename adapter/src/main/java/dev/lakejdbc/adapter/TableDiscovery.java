@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -33,6 +35,10 @@ final class TableDiscovery {
     List<LakeColumn> partitionColumns = partitionColumns(table, layout, storage.options());
     PartitionValues.check(partitionColumns, layout.partitions());
 
+    // A column both in the path and in the files takes the path's value and type: its file values are
+    // never read, so its file types are neither merged nor checked against each other.
+    Set<String> inPath = partitionColumns.stream()
+        .map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     Map<String, Seen> data = new LinkedHashMap<>();
     long rows = 0;
     for (PartitionDirectory partition : layout.partitions()) {
@@ -40,18 +46,15 @@ final class TableDiscovery {
         ParquetMetadata footer = storage.footers().footer(file);
         rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
         for (Type field : footer.getFileMetaData().getSchema().getFields()) {
-          merge(data, field, file.path());
+          if (!inPath.contains(field.getName().toLowerCase(Locale.ROOT))) {
+            merge(data, field, file.path());
+          }
         }
       }
     }
     List<LakeColumn> columns = new ArrayList<>();
     for (Seen seen : data.values()) {
-      // A column both in the path and in the files takes the path's value and type.
-      boolean inPath = partitionColumns.stream()
-          .anyMatch(p -> p.name().equalsIgnoreCase(seen.column().name()));
-      if (!inPath) {
-        columns.add(seen.column());
-      }
+      columns.add(seen.column());
     }
     columns.addAll(partitionColumns);
     return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount());

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,12 +100,6 @@ class TableDiscoveryTest {
     assertEquals(List.of("id BIGINT", "dt DATE @0"), columns(schema()));
   }
 
-  @Disabled("BUG: TableDiscovery.discover (TableDiscovery.java:43) merges every file field into "
-      + "the data columns, and merge (TableDiscovery.java:69-72) throws on conflicting types, before the "
-      + "loop at lines 48-55 drops the fields that are partition columns. A column that is both in the "
-      + "path and in the files -- whose file values are never read, the path wins (DESIGN.md, Hive "
-      + "layout) -- still fails the whole table with 42804 when two writers stored it with different "
-      + "types. Expected the schema [id BIGINT, dt DATE @0]: skip partition columns before merging.")
   @Test
   void partitionColumnStoredWithDifferentTypesInTheFilesIsNotAConflict() {
     parquet(orders().resolve("dt=2026-07-08/part-0.parquet"),
