@@ -71,12 +71,16 @@ public record ColumnType(SqlTypeName name, int precision, int scale) {
     String s = spec.trim().toLowerCase(Locale.ROOT);
     Matcher m = DECIMAL_SPEC.matcher(s);
     if (m.matches()) {
-      int p = Integer.parseInt(m.group(1));
-      int sc = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
-      if (p < 1 || p > MAX_DECIMAL_PRECISION || sc > p) {
-        throw new IllegalArgumentException("invalid decimal type '" + spec + "'");
+      try {
+        int p = Integer.parseInt(m.group(1));
+        int sc = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+        if (p >= 1 && p <= MAX_DECIMAL_PRECISION && sc <= p) {
+          return decimal(p, sc);
+        }
+      } catch (NumberFormatException e) {
+        // The pattern matched only digits: a precision or scale past int range, invalid like 39.
       }
-      return decimal(p, sc);
+      throw new IllegalArgumentException("invalid decimal type '" + spec + "'");
     }
     switch (s) {
       case "boolean": return BOOLEAN;
