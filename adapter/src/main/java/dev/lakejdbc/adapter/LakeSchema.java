@@ -72,6 +72,7 @@ public final class LakeSchema extends AbstractSchema {
         map.putIfAbsent(tableName, new LakeTable(tableName, child, storage));
       }
     }
-    return Map.copyOf(map);
+    // Keep the sorted order: JDBC clients list tables in it.
+    return java.util.Collections.unmodifiableMap(map);
   }
 }

@@ -105,6 +105,9 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
       @Override public Enumerator<Object> enumerator() {
         ScanStatistics stats = storage.scanLog().start(root, name, schema().partitionCount(),
             filter.isEmpty() ? null : filter.text());
+        if (!storage.options().staticPruning() && !schema().partitionColumns().isEmpty()) {
+          stats.note("static pruning off (staticPruning=false)");
+        }
         return new TableRows(LakeTable.this, fields, filter, stats);
       }
     };

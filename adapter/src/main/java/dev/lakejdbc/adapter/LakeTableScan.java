@@ -2,6 +2,7 @@ package dev.lakejdbc.adapter;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -71,8 +72,8 @@ public abstract class LakeTableScan extends TableScan {
     // Everything pushed into the scan is part of its digest: two scans of one table with other fields
     // or filters must never be merged by the planner (that would silently drop a filter).
     return super.explainTerms(pw)
-        .item("fields", Arrays.toString(fields))
-        .itemIf("PartitionFilters", "[" + partitionFilterText + "]", partitionFilter != null);
+        .item("fields", Arrays.stream(fields).mapToObj(String::valueOf).collect(Collectors.joining(", ")))
+        .itemIf("PartitionFilters", partitionFilterText, partitionFilter != null);
   }
 
   @Override public double estimateRowCount(RelMetadataQuery mq) {

@@ -40,22 +40,29 @@ public final class PartitionFilter {
 
   /**
    * Whether a directory at {@code depth} levels, whose values fill {@code row}, may hold matching rows.
-   * Only the conjuncts decided exactly at this depth are evaluated (shallower ones already passed).
+   * Only the conjuncts decided exactly at this depth are evaluated (shallower ones already passed). A
+   * conjunct that is false excludes the directory even if another one could not be evaluated.
    *
-   * @throws RuntimeException when a conjunct cannot be evaluated on these values: the caller must then
-   *     keep the directory (when in doubt, read it) and let the error surface only if rows are read
+   * @throws RuntimeException when no conjunct is false but one cannot be evaluated on these values: the
+   *     caller must then keep the directory (when in doubt, read it)
    */
   public boolean mayMatch(Object[] row, int depth) {
+    RuntimeException doubt = null;
     for (int i = 0; i < conjuncts.size(); i++) {
-      if (levelsNeeded[i] == depth && !conjuncts.get(i).apply(row)) {
-        return false;
+      if (levelsNeeded[i] != depth) {
+        continue;
+      }
+      try {
+        if (!conjuncts.get(i).apply(row)) {
+          return false;
+        }
+      } catch (RuntimeException e) {
+        doubt = doubt == null ? e : doubt;
       }
     }
+    if (doubt != null) {
+      throw doubt;
+    }
     return true;
-  }
-
-  /** Whether some conjunct needs no partition value at all (e.g. {@code ? = 1}). */
-  boolean hasConstantConjunct() {
-    return Arrays.stream(levelsNeeded).anyMatch(l -> l == 0);
   }
 }

@@ -2,9 +2,9 @@ package dev.lakejdbc.adapter;
 
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
-import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import dev.lakejdbc.adapter.hive.PartitionValueTypes;
 import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
+import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,16 +41,27 @@ final class TableDiscovery {
         .map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     Map<String, Seen> data = new LinkedHashMap<>();
     long rows = 0;
-    for (PartitionDirectory partition : layout.partitions()) {
-      for (DataFile file : partition.files()) {
-        ParquetMetadata footer = storage.footers().footer(file);
-        rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
-        for (Type field : footer.getFileMetaData().getSchema().getFields()) {
-          if (!inPath.contains(field.getName().toLowerCase(Locale.ROOT))) {
-            merge(data, field, file.path());
-          }
+    List<DataFile> files = layout.partitions().stream().flatMap(p -> p.files().stream()).toList();
+    LakeException firstError = null;
+    int readable = 0;
+    for (ParquetFooters.Result result : storage.footers().readAll(files)) {
+      if (result.error() != null) {
+        // An unreadable file fails the queries that open it, naming it; it must not fail the queries
+        // that prune it away.
+        firstError = firstError == null ? result.error() : firstError;
+        continue;
+      }
+      readable++;
+      ParquetMetadata footer = result.footer();
+      rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+      for (Type field : footer.getFileMetaData().getSchema().getFields()) {
+        if (!inPath.contains(field.getName().toLowerCase(Locale.ROOT))) {
+          merge(data, field, result.file().path());
         }
       }
+    }
+    if (readable == 0) {
+      throw firstError;
     }
     List<LakeColumn> columns = new ArrayList<>();
     for (Seen seen : data.values()) {

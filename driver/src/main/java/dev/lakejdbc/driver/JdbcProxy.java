@@ -10,6 +10,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.Set;
@@ -29,6 +30,8 @@ final class JdbcProxy implements InvocationHandler {
   private final Object target;
   private final Class<?> iface;
   private final Object parent;
+  /** The result of an EXPLAIN ANALYZE run through {@code Statement.execute}, for getResultSet. */
+  private ResultSet explainResult;
 
   private JdbcProxy(Object target, Class<?> iface, Object parent) {
     this.target = target;
@@ -83,6 +86,20 @@ final class JdbcProxy implements InvocationHandler {
     }
     if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String sql) {
       ReadOnlyStatements.check(sql);
+      explainResult = null;
+      String analyzed = ExplainStatements.analyzedQuery(sql);
+      if (analyzed != null) {
+        return explainAnalyze(name, analyzed);
+      }
+      args[0] = ExplainStatements.rewrite(sql);
+    }
+    if (explainResult != null) {
+      switch (name) {
+        case "getResultSet": return explainResult;
+        case "getUpdateCount": case "getLargeUpdateCount": return -1;
+        case "getMoreResults": explainResult = null; return false;
+        default: break;
+      }
     }
     Object result = invokeTarget(method, args);
     Class<?> returnType = method.getReturnType();
@@ -90,6 +107,20 @@ final class JdbcProxy implements InvocationHandler {
       return wrap(result, returnType, proxy);
     }
     return result;
+  }
+
+  private Object explainAnalyze(String method, String query) throws SQLException {
+    Connection connection = iface == Connection.class ? null : (Connection) parent;
+    switch (method) {
+      case "executeQuery":
+        return ExplainAnalyze.run(connection, query);
+      case "execute":
+        explainResult = ExplainAnalyze.run(connection, query);
+        return true;
+      default:
+        throw new SQLFeatureNotSupportedException("EXPLAIN ANALYZE runs through Statement.execute or "
+            + "Statement.executeQuery, not " + method, "0A000");
+    }
   }
 
   private Object invokeTarget(Method method, Object[] args) throws Throwable {

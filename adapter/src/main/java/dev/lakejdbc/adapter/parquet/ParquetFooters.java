@@ -3,7 +3,13 @@ package dev.lakejdbc.adapter.parquet;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.hive.DataFile;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,6 +25,8 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
  */
 public final class ParquetFooters {
   private record Key(String path, long length, long modificationTime) {}
+
+  private static final int FOOTER_THREADS = 8;
 
   private final FileSystem fs;
   private final ParquetReadOptions options;
@@ -36,6 +44,50 @@ public final class ParquetFooters {
   /** {@code file} as Parquet's InputFile, read through the lake's file system. */
   LakeInputFile inputFile(DataFile file) {
     return new LakeInputFile(fs, file);
+  }
+
+  /** A file's footer, or why it could not be read. */
+  public record Result(DataFile file, ParquetMetadata footer, LakeException error) {}
+
+  /**
+   * The footers of {@code files}, in order, read on several threads: reading footers is latency-bound
+   * (one open and two reads per file), on a remote file system most of all.
+   */
+  public List<Result> readAll(List<DataFile> files) {
+    if (files.size() < 2) {
+      return files.stream().map(this::tryFooter).toList();
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(FOOTER_THREADS, files.size()), r -> {
+      Thread t = new Thread(r, "lake-footers");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<Result>> futures = new ArrayList<>();
+      for (DataFile file : files) {
+        futures.add(pool.submit(() -> tryFooter(file)));
+      }
+      List<Result> results = new ArrayList<>(files.size());
+      for (Future<Result> f : futures) {
+        results.add(f.get());
+      }
+      return results;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new LakeException(LakeException.IO_ERROR, "Interrupted while reading Parquet footers", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private Result tryFooter(DataFile file) {
+    try {
+      return new Result(file, footer(file), null);
+    } catch (LakeException e) {
+      return new Result(file, null, e);
+    }
   }
 
   /** The footer of {@code file}, read now or earlier. */

@@ -1,0 +1,103 @@
+package dev.lakejdbc.driver;
+
+import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.stats.ScanLog;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * {@code EXPLAIN ANALYZE <query>}: runs the query to the end, then returns its plan with each lake scan
+ * annotated with what it actually read — partitions, files, bytes, rows, directories listed, time — as
+ * recorded in the connection's scan log (the figures {@code sys.scans} shows).
+ */
+final class ExplainAnalyze {
+  private static final Pattern SCAN_LINE =
+      Pattern.compile("LakeTableScan\\(table=\\[\\[" + LakeDriver.SCHEMA + ", ([^\\]]+)\\]\\]");
+
+  private ExplainAnalyze() {}
+
+  static ResultSet run(Connection connection, String query) throws SQLException {
+    ScanLog log = scanLog(connection);
+    List<String> plan = new ArrayList<>();
+    long rows = 0;
+    long nanos;
+    try (Statement s = connection.createStatement()) {
+      try (ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + query)) {
+        while (rs.next()) {
+          plan.addAll(List.of(rs.getString(1).split("\n")));
+        }
+      }
+      int scansBefore = log.all().size();
+      long lastBefore = log.all().isEmpty() ? 0 : log.all().get(scansBefore - 1).statementId();
+      long start = System.nanoTime();
+      try (ResultSet rs = s.executeQuery(query)) {
+        while (rs.next()) {
+          rows++;
+        }
+      }
+      nanos = System.nanoTime() - start;
+      List<ScanStatistics> scans = new ArrayList<>(log.all().stream()
+          .filter(scan -> scan.statementId() > lastBefore).toList());
+      return rowSet(connection, annotate(plan, scans, rows, nanos));
+    }
+  }
+
+  private static List<String> annotate(List<String> plan, List<ScanStatistics> scans, long rows,
+      long nanos) {
+    List<String> lines = new ArrayList<>();
+    for (String line : plan) {
+      lines.add(line);
+      Matcher m = SCAN_LINE.matcher(line);
+      if (!m.find()) {
+        continue;
+      }
+      String indent = " ".repeat(line.length() - line.stripLeading().length() + 2);
+      ScanStatistics scan = scans.stream().filter(s -> s.table().equals(m.group(1))).findFirst()
+          .orElse(null);
+      if (scan == null) {
+        lines.add(indent + "actual: not executed");
+        continue;
+      }
+      scans.remove(scan);
+      lines.add(String.format("%sactual: partitions=%d of %d, files=%d, bytes=%d, rows=%d, "
+              + "directories listed=%d, time=%.1f ms%s", indent, scan.partitionsRead(),
+          scan.partitionsTotal(), scan.filesRead(), scan.bytesRead(), scan.rowsRead(),
+          scan.directoriesListed(), scan.elapsedMillis(),
+          scan.notes() == null ? "" : ", notes: " + scan.notes()));
+    }
+    lines.add(String.format("Result: %d rows in %.1f ms", rows, nanos / 1e6));
+    return lines;
+  }
+
+  /** The lines as a one-column result, made by the connection itself so clients get a real result set. */
+  private static ResultSet rowSet(Connection connection, List<String> lines) throws SQLException {
+    StringBuilder values = new StringBuilder("SELECT * FROM (VALUES ");
+    for (int i = 0; i < lines.size(); i++) {
+      values.append(i == 0 ? "" : ", ").append("(CAST('")
+          .append(lines.get(i).replace("'", "''")).append("' AS VARCHAR))");
+    }
+    values.append(") AS t(\"PLAN\")");
+    Statement s = connection.createStatement();
+    s.closeOnCompletion();
+    return s.executeQuery(values.toString());
+  }
+
+  private static ScanLog scanLog(Connection connection) throws SQLException {
+    SchemaPlus lake = connection.unwrap(CalciteConnection.class).getRootSchema()
+        .getSubSchema(LakeDriver.SCHEMA);
+    LakeSchema schema = lake == null ? null : lake.unwrap(LakeSchema.class);
+    if (schema == null) {
+      throw new SQLException("EXPLAIN ANALYZE needs the lake schema", SqlStates.GENERAL_ERROR);
+    }
+    return schema.storage().scanLog();
+  }
+}
