@@ -1,0 +1,102 @@
+package dev.lakejdbc.driver.pruning;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lakejdbc.testing.DuckDb;
+import dev.lakejdbc.testing.Rows;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
+
+/**
+ * Checks a pruned query three ways: its answer equals DuckDB's and the answer with pruning off, and the
+ * driver opened exactly the files that hold matching partitions — proven by running it on a copy of the
+ * lake where every other data file is garbage.
+ */
+final class PruningCheck {
+  private final Path lake;
+  private final DuckDb duck;
+
+  PruningCheck(Path lake, DuckDb duck) {
+    this.lake = lake;
+    this.duck = duck;
+  }
+
+  /** What sys.scans recorded for the fact table's scan. */
+  record ScanCounts(int partitionsRead, int filesRead, String staticFilter, String notes) {}
+
+  /**
+   * Runs {@code SELECT <select> FROM <table> WHERE <where>} and checks it.
+   *
+   * @param expectedFilesQuery DuckDB query over the table's view returning the distinct file names the
+   *     driver must open, or null when nothing may be pruned
+   */
+  ScanCounts check(String table, String select, String where, String expectedFilesQuery,
+      String properties) throws Exception {
+    String sql = "SELECT " + select + " FROM " + table + " WHERE " + where;
+    List<List<String>> expected = duck.query(sql);
+    try (Connection off = DriverManager.getConnection(
+        "jdbc:lake:" + lake + ";staticPruning=false" + properties)) {
+      Rows.assertSameRows(expected, Rows.query(off, sql), false, "pruning off: " + sql);
+    }
+    Set<Path> mustRead = expectedFilesQuery == null ? dataFiles(lake.resolve(table))
+        : duck.query(expectedFilesQuery).stream().map(r -> Path.of(r.get(0)).toAbsolutePath())
+            .collect(Collectors.toSet());
+    Path corrupted = copyWithGarbageExcept(lake, table, mustRead);
+    try (Connection on = DriverManager.getConnection("jdbc:lake:" + corrupted + properties)) {
+      Rows.assertSameRows(expected, Rows.query(on, sql), false, "pruning on: " + sql);
+      List<List<String>> scans = Rows.query(on, "SELECT partitions_read, files_read, static_filter, "
+          + "notes FROM sys.scans WHERE table_name = '" + table + "'");
+      assertEquals(1, scans.size(), "one scan of " + table + ": " + scans);
+      List<String> s = scans.get(0);
+      ScanCounts counts = new ScanCounts(Integer.parseInt(s.get(0)), Integer.parseInt(s.get(1)),
+          s.get(2).equals("NULL") ? null : s.get(2), s.get(3).equals("NULL") ? null : s.get(3));
+      assertEquals(mustRead.size(), counts.filesRead(), "files read for " + sql);
+      return counts;
+    } finally {
+      PathUtils.deleteDirectory(corrupted.getParent());
+    }
+  }
+
+  static Set<Path> dataFiles(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).filter(f -> f.toString().endsWith(".parquet"))
+          .filter(f -> !f.getFileName().toString().startsWith("."))
+          .filter(f -> !f.toString().contains("/_")).map(Path::toAbsolutePath)
+          .collect(Collectors.toSet());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A copy of the lake in which every data file of {@code table} outside {@code keep} is garbage. */
+  private static Path copyWithGarbageExcept(Path lake, String table, Set<Path> keep) throws IOException {
+    Path copy = Files.createTempDirectory("pruned").resolve("lake");
+    PathUtils.copyDirectory(lake, copy);
+    Set<Path> kept = new HashSet<>();
+    for (Path k : keep) {
+      kept.add(copy.resolve(lake.relativize(k)));
+    }
+    int garbage = 0;
+    for (Path f : dataFiles(copy.resolve(table))) {
+      if (!kept.contains(f)) {
+        Files.writeString(f, "not parquet: a pruned query must never open this file");
+        garbage++;
+      }
+    }
+    assertTrue(garbage > 0 || keep.size() == dataFiles(copy.resolve(table)).size(),
+        "the check needs files to corrupt");
+    return copy;
+  }
+}
