@@ -1,6 +1,15 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.adapter.dpp.DynamicPruning;
+import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.calcite.linq4j.function.Function1;
+import org.apache.calcite.linq4j.function.Predicate1;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -17,31 +26,109 @@ import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexNode;
 
-/** The executable lake scan: its generated code is one call, {@link LakeTable#scan}, into plain Java. */
+/**
+ * The executable lake scan: its generated code is one call, {@link LakeTable#scan}, into plain Java.
+ * After the cost-based planner, dynamic partition pruning may attach runtime key filters to it, or the
+ * reason why none applies.
+ */
 public final class EnumerableLakeTableScan extends LakeTableScan implements EnumerableRel {
+  private final List<DynamicPruningSpec> dynamicPruning;
+  private final String dynamicPruningNote;
+
   EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable, int[] fields,
       RexNode partitionFilter) {
+    this(cluster, table, lakeTable, fields, partitionFilter, List.of(), null);
+  }
+
+  private EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable,
+      int[] fields, RexNode partitionFilter, List<DynamicPruningSpec> dynamicPruning,
+      String dynamicPruningNote) {
     super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, lakeTable, fields,
         partitionFilter);
+    this.dynamicPruning = List.copyOf(dynamicPruning);
+    this.dynamicPruningNote = dynamicPruningNote;
   }
 
   @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
     return this;
   }
 
+  public List<DynamicPruningSpec> dynamicPruning() {
+    return dynamicPruning;
+  }
+
+  /** A copy that also prunes by the keys of one more dimension. */
+  public EnumerableLakeTableScan withDynamicPruning(DynamicPruningSpec spec) {
+    List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
+    specs.add(spec);
+    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter, specs,
+        dynamicPruningNote);
+  }
+
+  /** A copy that says, in its plan and in sys.scans, why a join considered did not prune it. */
+  public EnumerableLakeTableScan withDynamicPruningNote(String reason) {
+    String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
+    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter,
+        dynamicPruning, note);
+  }
+
+  /** The readable form of one dynamic filter: {@code dt = date_id}, composite ones joined by AND. */
+  String text(DynamicPruningSpec spec) {
+    List<String> names = table.getRowType().getFieldNames();
+    List<String> pairs = new ArrayList<>();
+    for (int i = 0; i < spec.factKeys().size(); i++) {
+      pairs.add(PartitionFilterText.format(spec.factKeys().get(i), names) + " = "
+          + spec.dimensionKeys().get(i));
+    }
+    return "#" + spec.channel().id() + ": " + String.join(" AND ", pairs);
+  }
+
+  @Override public RelWriter explainTerms(RelWriter pw) {
+    return super.explainTerms(pw)
+        .itemIf("DynamicPruning", dynamicPruning.stream().map(this::text)
+            .collect(Collectors.joining("; ")), !dynamicPruning.isEmpty())
+        .itemIf("NoDynamicPruning", dynamicPruningNote, dynamicPruningNote != null);
+  }
+
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
     PhysType physType =
         PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
-    Expression filter = partitionFilter == null
-        ? Expressions.field(null, PartitionFilter.class, "NONE")
-        : PartitionFilterCompiler.compile(implementor, table.getRowType(), partitionColumns(),
-            partitionFilter, partitionFilterText);
+    PartitionExpressionCompiler compiler =
+        new PartitionExpressionCompiler(implementor, table.getRowType(), partitionColumns());
     return implementor.result(physType,
         Blocks.toBlock(
             Expressions.call(implementor.stash(lakeTable, LakeTable.class),
                 Types.lookupMethod(LakeTable.class, "scan", DataContext.class, int[].class,
-                    PartitionFilter.class),
+                    PartitionFilter.class, DynamicPruning[].class, String.class),
                 implementor.getRootExpression(),
                 Expressions.constant(fields),
-                filter)));
+                staticFilter(compiler),
+                Expressions.newArrayInit(DynamicPruning.class, dynamicPruning.stream()
+                    .map(spec -> dynamicFilter(implementor, compiler, spec)).toList()),
+                Expressions.constant(dynamicPruningNote, String.class))));
+  }
+
+  private Expression staticFilter(PartitionExpressionCompiler compiler) {
+    if (partitionFilter == null) {
+      return Expressions.field(null, PartitionFilter.class, "NONE");
+    }
+    List<RexNode> conjuncts = RelOptUtil.conjunctions(partitionFilter);
+    return Expressions.call(
+        Types.lookupMethod(PartitionFilter.class, "of", String.class, int[].class, Predicate1[].class),
+        Expressions.constant(partitionFilterText),
+        Expressions.constant(conjuncts.stream().mapToInt(c -> compiler.levelsNeeded(List.of(c))).toArray()),
+        Expressions.newArrayInit(Predicate1.class, conjuncts.stream().map(compiler::predicate).toList()));
+  }
+
+  private Expression dynamicFilter(EnumerableRelImplementor implementor,
+      PartitionExpressionCompiler compiler, DynamicPruningSpec spec) {
+    return Expressions.call(
+        Types.lookupMethod(DynamicPruning.class, "of", DynamicFilterChannel.class, Function1.class,
+            int.class, String.class, String[].class),
+        implementor.stash(spec.channel(), DynamicFilterChannel.class),
+        compiler.keyFunction(spec.factKeys()),
+        Expressions.constant(compiler.levelsNeeded(spec.factKeys())),
+        Expressions.constant(text(spec)),
+        Expressions.constant(spec.factKeys().stream().map(k -> k.getType().getSqlTypeName().getName())
+            .toArray(String[]::new)));
   }}

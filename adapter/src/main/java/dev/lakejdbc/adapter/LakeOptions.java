@@ -6,20 +6,28 @@ import java.util.Map;
 
 /**
  * How the lake is interpreted and queried: declared partition column types, whether undeclared ones are
- * inferred, and whether static partition pruning is on. Declarations are keyed by column ({@code dt})
- * or by table and column ({@code orders.dt}); the table-qualified one wins.
+ * inferred, and the pruning settings. Declarations are keyed by column ({@code dt}) or by table and
+ * column ({@code orders.dt}); the table-qualified one wins.
+ *
+ * @param dppDimensionThreshold the largest estimated dimension size, in bytes, that dynamic pruning
+ *     evaluates first (the analogue of Spark's autoBroadcastJoinThreshold)
+ * @param dppMaxKeys past this many distinct keys a dynamic filter is not applied
  */
 public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
-    boolean staticPruning) {
-  public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true);
+    boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys) {
+  public static final long DEFAULT_DPP_DIMENSION_THRESHOLD = 10L * 1024 * 1024;
+  public static final int DEFAULT_DPP_MAX_KEYS = 10_000;
+  public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true, true,
+      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS);
 
   public LakeOptions {
     partitionTypes = Map.copyOf(partitionTypes);
   }
 
-  /** Interpretation options, with static pruning on. */
+  /** Interpretation options, with the default pruning settings. */
   public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference) {
-    this(partitionTypes, partitionTypeInference, true);
+    this(partitionTypes, partitionTypeInference, true, true, DEFAULT_DPP_DIMENSION_THRESHOLD,
+        DEFAULT_DPP_MAX_KEYS);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.dpp.DynamicPruning;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
@@ -97,10 +98,14 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
   }
 
   /**
-   * Called by the code Calcite generates for a {@link LakeTableScan}: the rows of the given fields,
-   * listed and read when the result is enumerated.
+   * Called by the code Calcite generates for an {@link EnumerableLakeTableScan}: the rows of the given
+   * fields, pruned by the static filter and by the keys of the dynamic filters, listed and read when
+   * the result is enumerated.
+   *
+   * @param dppNote why a join considered for dynamic pruning did not prune this scan, or null
    */
-  public Enumerable<Object> scan(DataContext root, int[] fields, PartitionFilter filter) {
+  public Enumerable<Object> scan(DataContext root, int[] fields, PartitionFilter filter,
+      DynamicPruning[] dynamic, String dppNote) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
         ScanStatistics stats = storage.scanLog().start(root, name, schema().partitionCount(),
@@ -108,7 +113,10 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
         if (!storage.options().staticPruning() && !schema().partitionColumns().isEmpty()) {
           stats.note("static pruning off (staticPruning=false)");
         }
-        return new TableRows(LakeTable.this, fields, filter, stats);
+        if (dppNote != null) {
+          stats.note("no dynamic pruning: " + dppNote);
+        }
+        return new TableRows(LakeTable.this, fields, filter, List.of(dynamic), root, stats);
       }
     };
   }

@@ -1,5 +1,7 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.dpp.DynamicKeys;
+import dev.lakejdbc.adapter.dpp.DynamicPruning;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
 import java.util.ArrayList;
@@ -9,39 +11,62 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Applies a scan's partition filter to directories as they are listed, on their typed values. A
- * directory whose filter cannot be evaluated (a CAST that fails on its value, say) is kept, never
- * dropped: its rows are read, and the evaluation error is raised if any row comes out of it, as the
- * same filter would have raised it row by row without pruning.
+ * Applies a scan's static partition filter and its dynamic key filters to directories as they are
+ * listed, on their typed values. A directory whose filter cannot be evaluated (a CAST that fails on its
+ * value, say) is kept, never dropped: its rows are read, and the evaluation error is raised if any row
+ * comes out of it, as the same filter would have raised it row by row without pruning.
  */
 final class PartitionPruner implements PartitionPrefixFilter {
+  /** A dynamic filter with the keys of this execution. */
+  record KeyFilter(DynamicPruning pruning, DynamicKeys keys) {}
+
   private final PartitionFilter filter;
+  private final List<KeyFilter> keyFilters;
   private final List<LakeColumn> partitionColumns;
   private final int width;
   private final int firstPartitionIndex;
   private final Map<List<String>, RuntimeException> doubts = new HashMap<>();
 
-  PartitionPruner(PartitionFilter filter, TableSchema schema) {
+  PartitionPruner(PartitionFilter filter, List<KeyFilter> keyFilters, TableSchema schema) {
     this.filter = filter;
+    this.keyFilters = List.copyOf(keyFilters);
     this.partitionColumns = schema.partitionColumns();
     this.width = schema.columns().size();
     this.firstPartitionIndex = width - partitionColumns.size();
   }
 
   @Override public boolean mayMatch(Path directory, List<String> values) {
-    if (filter.isEmpty()) {
+    if (filter.isEmpty() && keyFilters.isEmpty()) {
       return true;
     }
+    int depth = values.size();
     Object[] row = new Object[width];
-    for (int i = 0; i < values.size(); i++) {
+    for (int i = 0; i < depth; i++) {
       row[firstPartitionIndex + i] = PartitionValues.parse(partitionColumns.get(i), values.get(i), directory);
     }
+    RuntimeException doubt = null;
     try {
-      return filter.mayMatch(row, values.size());
+      if (!filter.mayMatch(row, depth)) {
+        return false;
+      }
     } catch (RuntimeException e) {
-      doubts.put(new ArrayList<>(values), e);
-      return true;
+      doubt = e;
     }
+    for (KeyFilter k : keyFilters) {
+      if (k.pruning().levelsNeeded() == depth) {
+        try {
+          if (!k.keys().contains(k.pruning().factKey().apply(row))) {
+            return false;
+          }
+        } catch (RuntimeException e) {
+          doubt = doubt == null ? e : doubt;
+        }
+      }
+    }
+    if (doubt != null) {
+      doubts.put(new ArrayList<>(values), doubt);
+    }
+    return true;
   }
 
   /** The error evaluating the filter on {@code partition} or one of its parents, or null. */

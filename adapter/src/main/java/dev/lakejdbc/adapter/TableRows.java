@@ -1,5 +1,7 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.dpp.DynamicKeys;
+import dev.lakejdbc.adapter.dpp.DynamicPruning;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
@@ -8,6 +10,7 @@ import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.runtime.FlatLists;
 
@@ -18,12 +21,19 @@ import org.apache.calcite.runtime.FlatLists;
  * for one field, an empty list for none.
  */
 final class TableRows implements Enumerator<Object> {
+  /** A dynamic filter that keeps this share of the partitions or more saved little: say so. */
+  private static final double NOT_SELECTIVE = 0.9;
+  /** How many keys sys.scans shows of a dynamic filter. */
+  private static final int KEYS_SHOWN = 5;
+
   private record FileTask(PartitionDirectory partition, DataFile file, Object[] template,
       RuntimeException doubt) {}
 
   private final LakeTable table;
   private final int[] fields;
   private final PartitionFilter filter;
+  private final List<DynamicPruning> dynamic;
+  private final DataContext root;
   private final ScanStatistics stats;
   private Iterator<FileTask> tasks;
   private List<ParquetFileRows.Request> requests;
@@ -32,10 +42,13 @@ final class TableRows implements Enumerator<Object> {
   private ParquetFileRows rows;
   private Object current;
 
-  TableRows(LakeTable table, int[] fields, PartitionFilter filter, ScanStatistics stats) {
+  TableRows(LakeTable table, int[] fields, PartitionFilter filter, List<DynamicPruning> dynamic,
+      DataContext root, ScanStatistics stats) {
     this.table = table;
     this.fields = fields;
     this.filter = filter;
+    this.dynamic = dynamic;
+    this.root = root;
     this.stats = stats;
   }
 
@@ -85,8 +98,17 @@ final class TableRows implements Enumerator<Object> {
         requests.add(new ParquetFileRows.Request(c.name(), i, c.type()));
       }
     }
-    PartitionPruner pruner = new PartitionPruner(filter, schema);
+    List<PartitionPruner.KeyFilter> keyFilters = keyFilters();
+    if (keyFilters.stream().anyMatch(k -> k.keys().isEmpty())) {
+      // No dimension row, no key: no fact partition can join. Nothing is listed or opened.
+      return List.<FileTask>of().iterator();
+    }
+    PartitionPruner pruner = new PartitionPruner(filter, keyFilters, schema);
     HiveLayout layout = table.listLayout(pruner);
+    if (!keyFilters.isEmpty() && layout.partitions().size() >= NOT_SELECTIVE * schema.partitionCount()) {
+      stats.note("dynamic filter not selective: kept " + layout.partitions().size() + " of "
+          + schema.partitionCount() + " partitions");
+    }
     for (int i = 0; i < layout.directoriesListed(); i++) {
       stats.directoryListed();
     }
@@ -106,6 +128,32 @@ final class TableRows implements Enumerator<Object> {
       }
     }
     return tasks.iterator();
+  }
+
+  /**
+   * The keys of each dynamic filter, collected now — before anything is listed — by evaluating the
+   * dimension if no one has yet. A filter past the key cap, or whose dimension this execution did not
+   * register, is left out with a note: the scan then reads as if it were not there.
+   */
+  private List<PartitionPruner.KeyFilter> keyFilters() {
+    List<PartitionPruner.KeyFilter> active = new ArrayList<>();
+    List<String> described = new ArrayList<>();
+    for (DynamicPruning d : dynamic) {
+      DynamicKeys keys = d.channel().keys(root);
+      if (keys == null) {
+        stats.note("dynamic filter " + d.text() + " not applied: its dimension was not evaluated");
+      } else if (keys.overCap()) {
+        stats.note("dynamic filter " + d.text() + " not applied: " + keys.size()
+            + " keys exceed dppMaxKeys=" + keys.maxKeys());
+      } else {
+        active.add(new PartitionPruner.KeyFilter(d, keys));
+        described.add(d.text() + " IN " + keys.describe(KEYS_SHOWN, d::format));
+      }
+    }
+    if (!described.isEmpty()) {
+      stats.dynamicFilter(String.join("; ", described));
+    }
+    return active;
   }
 
   private Object shape(Object[] row) {

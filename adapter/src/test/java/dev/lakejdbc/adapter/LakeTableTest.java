@@ -18,7 +18,7 @@ class LakeTableTest {
   /** Every row of a scan of {@code fields}, as Calcite's generated code receives them. */
   private static List<Object> scan(LakeTable table, int... fields) {
     List<Object> rows = new ArrayList<>();
-    try (Enumerator<Object> e = table.scan(null, fields, PartitionFilter.NONE).enumerator()) {
+    try (Enumerator<Object> e = table.scan(null, fields, PartitionFilter.NONE, new dev.lakejdbc.adapter.dpp.DynamicPruning[0], null).enumerator()) {
       while (e.moveNext()) {
         Object row = e.current();
         rows.add(row instanceof Object[] a ? Arrays.asList(a) : row);

@@ -87,6 +87,40 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
           "Invalid property " + LakeProperty.PARTITION_TYPES.key() + ": " + e.getMessage());
     }
     return new LakeOptions(partitionTypes, bool(LakeProperty.PARTITION_TYPE_INFERENCE),
-        bool(LakeProperty.STATIC_PRUNING));
+        bool(LakeProperty.STATIC_PRUNING), bool(LakeProperty.DPP),
+        bytes(LakeProperty.DPP_DIMENSION_THRESHOLD), (int) positive(LakeProperty.DPP_MAX_KEYS, 1));
+  }
+
+  /** A size such as {@code 10485760}, {@code 512KB}, {@code 10MB} or {@code 1GB}. */
+  long bytes(LakeProperty p) {
+    String v = value(p).trim().toUpperCase(Locale.ROOT);
+    long unit = 1;
+    for (String[] suffix : new String[][] {{"KB", "1024"}, {"MB", "1048576"}, {"GB", "1073741824"},
+        {"B", "1"}}) {
+      if (v.endsWith(suffix[0])) {
+        unit = Long.parseLong(suffix[1]);
+        v = v.substring(0, v.length() - suffix[0].length()).trim();
+        break;
+      }
+    }
+    try {
+      return Math.multiplyExact(Long.parseLong(v), unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED, "Property " + p.key()
+          + " must be a size such as 10MB, not '" + value(p) + "'");
+    }
+  }
+
+  private long positive(LakeProperty p, long min) {
+    try {
+      long n = Long.parseLong(value(p).trim());
+      if (n >= min && n <= Integer.MAX_VALUE) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new LakeException(LakeException.CONNECTION_REJECTED, "Property " + p.key()
+        + " must be a whole number of at least " + min + ", not '" + value(p) + "'");
   }
 }

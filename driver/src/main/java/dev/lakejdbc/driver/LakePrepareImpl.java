@@ -3,9 +3,13 @@ package dev.lakejdbc.driver;
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.LakeSchema;
 import dev.lakejdbc.rules.LakeRules;
+import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
 import org.apache.calcite.jdbc.CalciteSchema;
 import java.lang.reflect.Type;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.plan.RelOptCostFactory;
@@ -26,6 +30,8 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
     for (RelOptRule rule : LakeRules.rules(options(prepareContext).staticPruning())) {
       planner.addRule(rule);
     }
+    // A merge join sorts both inputs: for a fact table that means reading it whole into memory.
+    planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
     return planner;
   }
 
@@ -40,9 +46,16 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
       Type elementType, CalciteCatalogReader catalogReader, RelOptPlanner planner) {
     EnumerableRel.Prefer prefer = elementType == Object[].class
         ? EnumerableRel.Prefer.ARRAY : EnumerableRel.Prefer.CUSTOM;
+    LakeOptions options = options(context);
     return new CalcitePreparingStmt(this, context, catalogReader, context.getTypeFactory(),
         context.getRootSchema(), prefer, createCluster(planner, new RexBuilder(context.getTypeFactory())),
         EnumerableConvention.INSTANCE, createConvertletTable()) {
+      // Dynamic partition pruning rewrites the physical plan the cost-based planner chose; EXPLAIN
+      // runs the same program, so it shows the result.
+      @Override protected Program getProgram() {
+        return Programs.sequence(super.getProgram(), new DynamicPartitionPruning(options));
+      }
+
       @Override protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator,
           Prepare.CatalogReader catalogReader, SqlToRelConverter.Config config) {
         // An IN list stays one predicate (a SEARCH) instead of becoming a join against VALUES

@@ -14,7 +14,16 @@ public enum LakeProperty {
           + "false makes every undeclared partition column VARCHAR"),
   STATIC_PRUNING("staticPruning", "true",
       "Prune partitions by predicates on partition columns known when the statement executes; "
-          + "false reads every partition (for comparison)");
+          + "false reads every partition (for comparison)"),
+  DPP("dpp", "true",
+      "Dynamic partition pruning: a star join's filtered dimension is evaluated first and its join keys "
+          + "decide which fact partitions are read; false turns it off"),
+  DPP_DIMENSION_THRESHOLD("dppDimensionThreshold", "10MB",
+      "The largest estimated dimension size that dynamic pruning evaluates first, in bytes or with a "
+          + "KB/MB/GB suffix (the analogue of Spark's autoBroadcastJoinThreshold)"),
+  DPP_MAX_KEYS("dppMaxKeys", "10000",
+      "Past this many distinct join keys a dynamic filter is not applied (the scan reads as without it, "
+          + "and sys.scans.notes says so)");
 
   private final String key;
   private final String defaultValue;

@@ -1,0 +1,101 @@
+package dev.lakejdbc.adapter.dpp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.linq4j.function.Function1;
+
+/**
+ * Connects a dimension to the fact scan it prunes, within one prepared plan. Both ends get this object
+ * from the generated code; their per-execution state is keyed by the execution's DataContext, so each
+ * execution of a PreparedStatement collects its own keys.
+ *
+ * <p>Whoever asks first — the join reading its build side, or the fact scan opening — evaluates the
+ * dimension once, to the end, into a cached list and its key set; the other reuses both. So the keys
+ * are complete before the fact scan lists a directory, and the dimension's files are opened once.
+ */
+public final class DynamicFilterChannel {
+  private final String id;
+  private final boolean[] nullSafe;
+  private final int maxKeys;
+  private final Map<DataContext, Execution> executions = new WeakHashMap<>();
+
+  public DynamicFilterChannel(String id, boolean[] nullSafe, int maxKeys) {
+    this.id = id;
+    this.nullSafe = nullSafe.clone();
+    this.maxKeys = maxKeys;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** One execution's dimension: its rows, read once, and its keys. */
+  private static final class Execution {
+    Enumerable<Object> dimension;
+    Function1<Object, Object[]> keyOf;
+    List<Object> rows;
+    DynamicKeys keys;
+
+    synchronized void evaluate(boolean[] nullSafe, int maxKeys) {
+      if (rows != null) {
+        return;
+      }
+      List<Object> read = new ArrayList<>();
+      List<Object[]> tuples = new ArrayList<>();
+      try (Enumerator<Object> e = dimension.enumerator()) {
+        while (e.moveNext()) {
+          Object row = e.current();
+          read.add(row);
+          tuples.add(keyOf.apply(row));
+        }
+      }
+      keys = DynamicKeys.collect(tuples, nullSafe, maxKeys);
+      rows = read;
+    }
+  }
+
+  private synchronized Execution execution(DataContext root) {
+    return executions.computeIfAbsent(root, r -> new Execution());
+  }
+
+  /**
+   * Called by the generated code of the dimension side: registers the dimension of this execution and
+   * returns it as the join will read it, from the cache.
+   */
+  public Enumerable<Object> source(DataContext root, Enumerable<Object> dimension,
+      Function1<Object, Object[]> keyOf) {
+    Execution execution = execution(root);
+    synchronized (execution) {
+      execution.dimension = dimension;
+      execution.keyOf = keyOf;
+    }
+    return new AbstractEnumerable<>() {
+      @Override public Enumerator<Object> enumerator() {
+        execution.evaluate(nullSafe, maxKeys);
+        return Linq4j.enumerator(execution.rows);
+      }
+    };
+  }
+
+  /**
+   * Called by the fact scan when it opens: the dimension's keys, evaluating it now if no one has yet;
+   * null if this execution never registered the dimension (the scan then does not prune by it).
+   */
+  public DynamicKeys keys(DataContext root) {
+    Execution execution = execution(root);
+    synchronized (execution) {
+      if (execution.dimension == null) {
+        return null;
+      }
+    }
+    execution.evaluate(nullSafe, maxKeys);
+    return execution.keys;
+  }
+}

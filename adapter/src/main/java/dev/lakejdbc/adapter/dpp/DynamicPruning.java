@@ -1,0 +1,35 @@
+package dev.lakejdbc.adapter.dpp;
+
+import org.apache.calcite.linq4j.function.Function1;
+
+/**
+ * What a fact scan needs to prune by one dimension at run time: the channel the keys come from, the
+ * compiled fact-side key expressions (over a table-width row holding a partition's values), how many
+ * partition levels decide them, and the readable form for EXPLAIN and sys.scans.
+ */
+public record DynamicPruning(DynamicFilterChannel channel, Function1<Object[], Object[]> factKey,
+    int levelsNeeded, String text, String[] keyTypes) {
+  /** Called by generated code; {@code keyTypes} are the SQL type names of the fact keys. */
+  public static DynamicPruning of(DynamicFilterChannel channel, Function1<Object[], Object[]> factKey,
+      int levelsNeeded, String text, String[] keyTypes) {
+    return new DynamicPruning(channel, factKey, levelsNeeded, text, keyTypes.clone());
+  }
+
+  /** A key value as a user would write it: dates and timestamps in ISO form. */
+  public String format(int position, Object value) {
+    if (value == null) {
+      return "NULL";
+    }
+    switch (keyTypes[position]) {
+      case "DATE":
+        return java.time.LocalDate.ofEpochDay(((Number) value).longValue()).toString();
+      case "TIMESTAMP":
+        return org.apache.calcite.avatica.util.DateTimeUtils.unixTimestampToString(
+            ((Number) value).longValue(), 3);
+      case "VARCHAR": case "CHAR":
+        return "'" + value + "'";
+      default:
+        return value.toString();
+    }
+  }
+}

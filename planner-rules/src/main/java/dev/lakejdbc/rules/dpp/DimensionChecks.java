@@ -1,0 +1,59 @@
+package dev.lakejdbc.rules.dpp;
+
+import dev.lakejdbc.adapter.EnumerableLakeTableScan;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableFilter;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+
+/** What dynamic pruning requires of a dimension, each asked of its physical plan. */
+final class DimensionChecks {
+  private DimensionChecks() {}
+
+  /** Whether evaluating the dimension twice would give the same rows (no RAND(), no such call). */
+  static boolean isDeterministic(RelNode node) {
+    List<RexNode> expressions = new ArrayList<>();
+    if (node instanceof EnumerableCalc calc) {
+      expressions.addAll(calc.getProgram().getExprList());
+    } else if (node instanceof Filter filter) {
+      expressions.add(filter.getCondition());
+    } else if (node instanceof Project project) {
+      expressions.addAll(project.getProjects());
+    } else if (node instanceof Join join) {
+      expressions.add(join.getCondition());
+    }
+    return expressions.stream().allMatch(RexUtil::isDeterministic)
+        && node.getInputs().stream().allMatch(DimensionChecks::isDeterministic);
+  }
+
+  /**
+   * Whether the dimension is filtered somewhere (Spark's "selective predicate"): without a filter its
+   * keys are every key, and every fact partition that can join would be kept anyway.
+   */
+  static boolean hasFilter(RelNode node) {
+    boolean filters = (node instanceof EnumerableCalc calc && calc.getProgram().getCondition() != null)
+        || node instanceof EnumerableFilter
+        || (node instanceof EnumerableLakeTableScan scan
+            && (scan.partitionFilter() != null || !scan.dynamicPruning().isEmpty()));
+    return filters || node.getInputs().stream().anyMatch(DimensionChecks::hasFilter);
+  }
+
+  /**
+   * Estimated rows times estimated row width, as Spark estimates a broadcast side. Calcite sizes an
+   * unbounded VARCHAR as negative, so a row counts at least 8 bytes a column.
+   */
+  static double estimatedBytes(RelNode node) {
+    RelMetadataQuery mq = node.getCluster().getMetadataQuery();
+    Double rows = mq.getRowCount(node);
+    Double width = mq.getAverageRowSize(node);
+    double minimum = 8.0 * node.getRowType().getFieldCount();
+    return (rows == null ? 0 : rows) * (width == null ? minimum : Math.max(width, minimum));
+  }
+}

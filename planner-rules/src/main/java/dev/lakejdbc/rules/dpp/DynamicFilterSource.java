@@ -1,0 +1,70 @@
+package dev.lakejdbc.rules.dpp;
+
+import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.function.Function1;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.linq4j.tree.ParameterExpression;
+import org.apache.calcite.linq4j.tree.Types;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.SingleRel;
+import org.apache.calcite.plan.RelTraitSet;
+
+/**
+ * The dimension side of a dynamically pruned join: passes its input's rows through unchanged, and
+ * hands the input — with a function that extracts the join keys of a row — to the channel, which
+ * evaluates it once for both the fact scan's key filter and the join.
+ */
+public final class DynamicFilterSource extends SingleRel implements EnumerableRel {
+  private final DynamicFilterChannel channel;
+  private final int[] keys;
+
+  DynamicFilterSource(RelNode dimension, DynamicFilterChannel channel, int[] keys) {
+    super(dimension.getCluster(), dimension.getTraitSet(), dimension);
+    this.channel = channel;
+    this.keys = keys.clone();
+  }
+
+  @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+    return new DynamicFilterSource(inputs.get(0), channel, keys);
+  }
+
+  @Override public RelWriter explainTerms(RelWriter pw) {
+    List<String> names = input.getRowType().getFieldNames();
+    return super.explainTerms(pw)
+        .item("id", "#" + channel.id())
+        .item("keys", IntStream.of(keys).mapToObj(names::get).collect(Collectors.joining(", ")));
+  }
+
+  @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    Result dimension = implementor.visitChild(this, 0, (EnumerableRel) input, pref);
+    PhysType physType = dimension.physType;
+    BlockBuilder builder = new BlockBuilder();
+    Expression rows = builder.append("dimension", dimension.block);
+    ParameterExpression row = Expressions.parameter(Object.class, "dimensionRow");
+    Expression typedRow = Expressions.convert_(row, physType.getJavaRowType());
+    List<Expression> keyValues = new ArrayList<>();
+    for (int key : keys) {
+      keyValues.add(Expressions.box(physType.fieldReference(typedRow, key)));
+    }
+    Expression keyOf = Expressions.lambda(Function1.class,
+        Expressions.newArrayInit(Object.class, keyValues), row);
+    builder.add(Expressions.return_(null, Expressions.call(
+        implementor.stash(channel, DynamicFilterChannel.class),
+        Types.lookupMethod(DynamicFilterChannel.class, "source", DataContext.class, Enumerable.class,
+            Function1.class),
+        implementor.getRootExpression(), rows, keyOf)));
+    return implementor.result(physType, builder.toBlock());
+  }
+}

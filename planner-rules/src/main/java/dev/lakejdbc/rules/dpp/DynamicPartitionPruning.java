@@ -1,0 +1,210 @@
+package dev.lakejdbc.rules.dpp;
+
+import dev.lakejdbc.adapter.EnumerableLakeTableScan;
+import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.plan.RelOptLattice;
+import org.apache.calcite.plan.RelOptMaterialization;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.mapping.Mappings;
+
+/**
+ * Dynamic partition pruning, as a program that runs after the cost-based planner (as Flink's does: a
+ * rule cannot see the whole join and swap its inputs). For each equi-join where one side reaches a
+ * partitioned lake scan and its keys are expressions over partition columns, and the other side — the
+ * dimension — is deterministic, filtered and small, the dimension is wrapped in a
+ * {@link DynamicFilterSource} and the scan gets a key filter fed by it. Where a join was considered and
+ * not pruned, the scan carries the reason, shown by EXPLAIN and sys.scans.
+ */
+public final class DynamicPartitionPruning implements Program {
+  private final LakeOptions options;
+  private int channels;
+
+  public DynamicPartitionPruning(LakeOptions options) {
+    this.options = options;
+  }
+
+  @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
+      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
+    channels = 0;
+    return rewrite(rel);
+  }
+
+  private RelNode rewrite(RelNode node) {
+    List<RelNode> inputs = node.getInputs().stream().map(this::rewrite).toList();
+    RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
+    return copy instanceof Join join && copy instanceof EnumerableRel ? prune(join) : copy;
+  }
+
+  /** A side of the join whose keys trace to a partitioned lake scan. */
+  private record Candidate(int side, FactKeyTrace trace, List<Integer> usable) {}
+
+  private RelNode prune(Join join) {
+    JoinInfo info = join.analyzeCondition();
+    List<Candidate> candidates = new ArrayList<>();
+    for (int side = 0; side < 2; side++) {
+      List<Integer> keys = side == 0 ? info.leftKeys : info.rightKeys;
+      RelNode input = join.getInput(side);
+      FactKeyTrace trace = FactKeyTrace.of(input, keys.stream()
+          .map(k -> (RexNode) RexInputRef.of(k, input.getRowType())).toList());
+      if (trace == null) {
+        trace = FactKeyTrace.of(input, List.of());
+      }
+      if (trace == null || trace.scan().partitionColumns().isEmpty()) {
+        continue;
+      }
+      ImmutableBitSet partitionColumns = trace.scan().partitionColumns();
+      List<Integer> usable = new ArrayList<>();
+      for (int i = 0; i < trace.keysOverTable().size(); i++) {
+        RexNode key = trace.keysOverTable().get(i);
+        if (RexUtil.isDeterministic(key)
+            && partitionColumns.contains(RelOptUtil.InputFinder.bits(key))
+            && !RelOptUtil.InputFinder.bits(key).isEmpty()) {
+          usable.add(i);
+        }
+      }
+      candidates.add(new Candidate(side, trace, usable));
+    }
+    if (candidates.isEmpty()) {
+      return join;
+    }
+    // Of two partitioned sides, the larger is the fact.
+    Candidate fact = candidates.stream().max((a, b) -> Double.compare(
+        rows(join.getInput(a.side())), rows(join.getInput(b.side())))).get();
+    String reason = whyNot(join, info, fact);
+    EnumerableLakeTableScan scan = fact.trace().scan();
+    if (reason != null) {
+      return FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
+    }
+    return applied(join, info, fact);
+  }
+
+  /** Why pruning the fact side of this join would be wrong or useless, or null when it is neither. */
+  private String whyNot(Join join, JoinInfo info, Candidate fact) {
+    EnumerableLakeTableScan scan = fact.trace().scan();
+    String table = scan.getTable().getQualifiedName().get(scan.getTable().getQualifiedName().size() - 1);
+    if (!options.dpp()) {
+      return "dpp=false";
+    }
+    if (info.leftKeys.isEmpty()) {
+      return "the join has no equality condition";
+    }
+    JoinRelType type = join.getJoinType();
+    boolean allowed = switch (type) {
+      case INNER, SEMI -> true;
+      case LEFT -> fact.side() == 1;
+      case RIGHT -> fact.side() == 0;
+      default -> false;
+    };
+    if (!allowed) {
+      return "a " + type + " join keeps fact rows without a match"
+          + (type == JoinRelType.LEFT || type == JoinRelType.RIGHT ? " (the fact is on its preserved side)" : "");
+    }
+    if (fact.usable().isEmpty()) {
+      List<String> names = scan.getTable().getRowType().getFieldNames();
+      List<String> partitions = scan.partitionColumns().asList().stream().map(names::get).toList();
+      return "the join key is not a partition column of " + table + " (partitioned by "
+          + String.join(", ", partitions) + "; joined on " + describeKeys(fact, names) + ")";
+    }
+    RelNode dimension = join.getInput(1 - fact.side());
+    if (!DimensionChecks.isDeterministic(dimension)) {
+      return "the dimension is not deterministic";
+    }
+    if (!DimensionChecks.hasFilter(dimension)) {
+      return "the dimension has no filter, so every partition would be kept";
+    }
+    double bytes = DimensionChecks.estimatedBytes(dimension);
+    if (bytes > options.dppDimensionThreshold()) {
+      return String.format(Locale.ROOT, "the dimension is estimated at %,.0f bytes, over "
+          + "dppDimensionThreshold=%,d", bytes, options.dppDimensionThreshold());
+    }
+    return null;
+  }
+
+  private static String describeKeys(Candidate fact, List<String> names) {
+    List<String> described = new ArrayList<>();
+    for (RexNode key : fact.trace().keysOverTable()) {
+      ImmutableBitSet bits = RelOptUtil.InputFinder.bits(key);
+      described.add(bits.isEmpty() ? key.toString()
+          : String.join(", ", bits.asList().stream().map(names::get).toList()));
+    }
+    return String.join(", ", described);
+  }
+
+  private RelNode applied(Join join, JoinInfo info, Candidate fact) {
+    int dimSide = 1 - fact.side();
+    RelNode dimension = join.getInput(dimSide);
+    List<Integer> dimKeys = dimSide == 0 ? info.leftKeys : info.rightKeys;
+    List<RexNode> factKeys = new ArrayList<>();
+    int[] sourceKeys = new int[fact.usable().size()];
+    boolean[] nullSafe = new boolean[fact.usable().size()];
+    List<String> dimNames = new ArrayList<>();
+    for (int i = 0; i < fact.usable().size(); i++) {
+      int pair = fact.usable().get(i);
+      factKeys.add(fact.trace().keysOverTable().get(pair));
+      sourceKeys[i] = dimKeys.get(pair);
+      nullSafe[i] = !info.nullExclusionFlags.get(pair);
+      dimNames.add(dimension.getRowType().getFieldNames().get(dimKeys.get(pair)));
+    }
+    DynamicFilterChannel channel =
+        new DynamicFilterChannel(String.valueOf(++channels), nullSafe, options.dppMaxKeys());
+    EnumerableLakeTableScan scan = fact.trace().scan();
+    RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan,
+        scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, dimNames)));
+    RelNode source = new DynamicFilterSource(dimension, channel, sourceKeys);
+    if (fact.side() == 1 && join.getJoinType() == JoinRelType.INNER
+        && join instanceof EnumerableHashJoin hashJoin) {
+      return factOnProbeSide(hashJoin, source, factInput);
+    }
+    List<RelNode> inputs = fact.side() == 0 ? List.of(factInput, source) : List.of(source, factInput);
+    return join.copy(join.getTraitSet(), inputs);
+  }
+
+  /**
+   * The inner join with the fact as the probe (left) input and the dimension as the build (right)
+   * one, so that the fact streams instead of being hashed into memory; a Calc restores the columns'
+   * order.
+   */
+  private static RelNode factOnProbeSide(EnumerableHashJoin join, RelNode dimension, RelNode fact) {
+    int dimCount = dimension.getRowType().getFieldCount();
+    int factCount = fact.getRowType().getFieldCount();
+    Mappings.TargetMapping swap = Mappings.createShiftMapping(dimCount + factCount,
+        factCount, 0, dimCount, 0, dimCount, factCount);
+    RexNode condition = RexUtil.apply(swap, join.getCondition());
+    EnumerableHashJoin swapped = EnumerableHashJoin.create(fact, dimension, condition,
+        join.getVariablesSet(), JoinRelType.INNER);
+    RexBuilder rexBuilder = join.getCluster().getRexBuilder();
+    List<RexNode> restore = new ArrayList<>();
+    for (int i = 0; i < dimCount + factCount; i++) {
+      restore.add(RexInputRef.of(swap.getTarget(i), swapped.getRowType()));
+    }
+    RexProgram program = RexProgram.create(swapped.getRowType(), restore, null,
+        join.getRowType(), rexBuilder);
+    return EnumerableCalc.create(swapped, program);
+  }
+
+  private static double rows(RelNode node) {
+    Double rows = node.getCluster().getMetadataQuery().getRowCount(node);
+    return rows == null ? 0 : rows;
+  }
+}
