@@ -34,7 +34,12 @@ final class PruningCheck {
   }
 
   /** What sys.scans recorded for the fact table's scan. */
-  record ScanCounts(int partitionsRead, int filesRead, String staticFilter, String notes) {}
+  record ScanCounts(int partitionsRead, int filesRead, String staticFilter, String notes,
+      String dynamicFilter) {}
+
+  private static String nullable(String normalized) {
+    return normalized.equals("NULL") ? null : normalized;
+  }
 
   /**
    * Runs {@code SELECT <select> FROM <table> WHERE <where>} and checks it.
@@ -44,7 +49,18 @@ final class PruningCheck {
    */
   ScanCounts check(String table, String select, String where, String expectedFilesQuery,
       String properties) throws Exception {
-    String sql = "SELECT " + select + " FROM " + table + " WHERE " + where;
+    return check("SELECT " + select + " FROM " + table + " WHERE " + where, table, expectedFilesQuery,
+        properties);
+  }
+
+  /**
+   * Runs {@code sql} and checks it; {@code table} is the pruned table (scanned once by the query).
+   *
+   * @param expectedFilesQuery DuckDB query returning the distinct file names of {@code table} the
+   *     driver must open, or null when nothing may be pruned
+   */
+  ScanCounts check(String sql, String table, String expectedFilesQuery, String properties)
+      throws Exception {
     List<List<String>> expected = duck.query(sql);
     try (Connection off = DriverManager.getConnection(
         "jdbc:lake:" + lake + ";staticPruning=false" + properties)) {
@@ -57,11 +73,11 @@ final class PruningCheck {
     try (Connection on = DriverManager.getConnection("jdbc:lake:" + corrupted + properties)) {
       Rows.assertSameRows(expected, Rows.query(on, sql), false, "pruning on: " + sql);
       List<List<String>> scans = Rows.query(on, "SELECT partitions_read, files_read, static_filter, "
-          + "notes FROM sys.scans WHERE table_name = '" + table + "'");
+          + "notes, dynamic_filter FROM sys.scans WHERE table_name = '" + table + "'");
       assertEquals(1, scans.size(), "one scan of " + table + ": " + scans);
       List<String> s = scans.get(0);
       ScanCounts counts = new ScanCounts(Integer.parseInt(s.get(0)), Integer.parseInt(s.get(1)),
-          s.get(2).equals("NULL") ? null : s.get(2), s.get(3).equals("NULL") ? null : s.get(3));
+          nullable(s.get(2)), nullable(s.get(3)), nullable(s.get(4)));
       assertEquals(mustRead.size(), counts.filesRead(), "files read for " + sql);
       return counts;
     } finally {

@@ -1,0 +1,297 @@
+package dev.lakejdbc.driver.pruning;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lakejdbc.testdata.BankLake;
+import dev.lakejdbc.testdata.RetailLake;
+import dev.lakejdbc.testing.DuckDb;
+import dev.lakejdbc.testing.Rows;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Dynamic partition pruning on the articles' star schemas: each query checked against DuckDB, against
+ * dpp=false, and by the fact files it opened while every other fact file is garbage; and each case where
+ * pruning must not, or cannot, happen says why.
+ */
+class DynamicPruningTest {
+  @TempDir static Path root;
+  static Path lake;
+  static DuckDb duck;
+  static PruningCheck check;
+
+  @BeforeAll static void writeLake() throws Exception {
+    lake = root.resolve("lake");
+    // fact_orders: dt (30 days) x branch_id (B001..B004) = 120 partitions; dim_date; branches.
+    RetailLake.write(lake, RetailLake.Options.defaults().withDays(30).withFactBranches(4));
+    BankLake.write(lake, BankLake.Options.defaults());
+    duck = new DuckDb();
+    view("fact_orders", "dt=*/branch_id=*/*.parquet");
+    view("transactions", "branch_id=*/*.parquet");
+    view("txn_by_date", "txn_date=*/*.parquet");
+    for (String dim : new String[] {"dim_date", "branches", "dim_branches"}) {
+      view(dim, "*.parquet");
+    }
+    // Dimensions written by DuckDB: composite keys, keys as text, NULL keys.
+    writeDimension("dim_pairs", "SELECT date_id, branch_id, (day(date_id) % 5 = 0)::INTEGER AS flag "
+        + "FROM dim_date, branches WHERE branch_id IN ('B001', 'B002', 'B003', 'B004')");
+    writeDimension("dim_date_text", "SELECT CAST(date_id AS VARCHAR) AS date_str, date_type FROM dim_date");
+    writeDimension("dim_nullable", "SELECT * FROM (VALUES (NULL, 'x'), ('B002', 'x'), ('B003', 'y')) "
+        + "t(branch_id, tag)");
+    check = new PruningCheck(lake, duck);
+  }
+
+  private static void view(String table, String glob) throws SQLException {
+    duck.execute("CREATE VIEW " + table + " AS SELECT * FROM read_parquet('" + lake.resolve(table)
+        + "/" + glob + "', hive_partitioning = true, union_by_name = true, filename = true)");
+  }
+
+  private static void writeDimension(String name, String query) throws Exception {
+    Files.createDirectories(lake.resolve(name));
+    duck.execute("COPY (" + query + ") TO '" + lake.resolve(name + "/data_0.parquet") + "' (FORMAT PARQUET)");
+    view(name, "*.parquet");
+  }
+
+  @AfterAll static void close() throws Exception {
+    duck.close();
+  }
+
+  /** Checks a query that must prune {@code fact}; {@code matching} is the DuckDB join giving its files. */
+  private static PruningCheck.ScanCounts prunes(String sql, String fact, String matching)
+      throws Exception {
+    PruningCheck.ScanCounts counts = check.check(sql, fact,
+        "SELECT DISTINCT f.filename FROM " + matching, "");
+    assertNotNull(counts.dynamicFilter(), "a dynamic filter on " + fact + ": " + sql);
+    try (Connection off = DriverManager.getConnection("jdbc:lake:" + lake + ";dpp=false")) {
+      Rows.assertSameRows(duck.query(sql), Rows.query(off, sql), false, "dpp=false: " + sql);
+    }
+    return counts;
+  }
+
+  /** Checks a query that must read every partition of {@code fact}, and returns the note why. */
+  private static String doesNotPrune(String sql, String fact, String properties) throws Exception {
+    PruningCheck.ScanCounts counts = check.check(sql, fact, null, properties);
+    assertNull(counts.dynamicFilter(), sql);
+    assertNotNull(counts.notes(), "a why-not note for " + sql);
+    return counts.notes();
+  }
+
+  @Test void retailHolidaysReadOnlyHolidayPartitions() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT d.date_id, count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN dim_date d ON f.dt = d.date_id WHERE d.date_type = 'holiday' GROUP BY d.date_id",
+        "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id WHERE d.date_type = 'holiday'");
+    assertEquals(7 * 4, counts.filesRead(), "7 holidays x 4 branches");
+    assertTrue(counts.dynamicFilter().startsWith("#1: dt = date_id IN 7 keys: "), counts.dynamicFilter());
+  }
+
+  @Test void bankWestReadsOnlyWestBranchPartitions() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT t.branch_id, count(*), sum(t.amount) FROM transactions t "
+        + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.branch_id",
+        "transactions", "transactions f JOIN dim_branches b ON f.branch_id = b.branch_id "
+            + "WHERE b.region = 'West'");
+    assertEquals(10, counts.partitionsRead());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // semi joins: IN and EXISTS
+      "SELECT count(*), sum(amount) FROM fact_orders WHERE dt IN "
+          + "(SELECT date_id FROM dim_date WHERE date_type = 'holiday')",
+      "SELECT count(*), sum(amount) FROM fact_orders f WHERE EXISTS "
+          + "(SELECT 1 FROM dim_date d WHERE d.date_id = f.dt AND d.date_type = 'holiday')",
+      // the dimension on the left of the SQL, and a LEFT join that keeps the dimension's rows
+      "SELECT count(*), sum(f.amount) FROM dim_date d JOIN fact_orders f ON f.dt = d.date_id "
+          + "WHERE d.date_type = 'holiday'",
+      "SELECT d.date_id, count(f.order_id) FROM dim_date d LEFT JOIN fact_orders f ON f.dt = d.date_id "
+          + "WHERE d.date_type = 'holiday' GROUP BY d.date_id",
+  })
+  void semiAndOuterJoinsThatMayPrune(String sql) throws Exception {
+    prunes(sql, "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+        + "WHERE d.date_type = 'holiday'");
+  }
+
+  @Test void compositeKeysPruneOnBothColumns() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN dim_pairs p "
+        + "ON f.dt = p.date_id AND f.branch_id = p.branch_id WHERE p.flag = 1 AND p.branch_id <> 'B004'",
+        "fact_orders", "fact_orders f JOIN dim_pairs p ON f.dt = p.date_id AND f.branch_id = p.branch_id "
+            + "WHERE p.flag = 1 AND p.branch_id <> 'B004'");
+    assertTrue(counts.filesRead() < 30, "days divisible by 5 x 3 branches: " + counts.filesRead());
+  }
+
+  @Test void twoDimensionsPruneOneFact() throws Exception {
+    String sql = "SELECT d.date_id, b.branch_id, count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN dim_date d ON f.dt = d.date_id JOIN branches b ON f.branch_id = b.branch_id "
+        + "WHERE d.date_type = 'holiday' AND b.region = 'West' GROUP BY d.date_id, b.branch_id";
+    PruningCheck.ScanCounts counts = prunes(sql, "fact_orders", "fact_orders f "
+        + "JOIN dim_date d ON f.dt = d.date_id JOIN branches b ON f.branch_id = b.branch_id "
+        + "WHERE d.date_type = 'holiday' AND b.region = 'West'");
+    assertEquals(7, counts.filesRead(), "7 holidays x the one West branch among B001..B004 (B003)");
+  }
+
+  @Test void staticPrunesOnDateWhileDynamicPrunesOnBranch() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN branches b ON f.branch_id = b.branch_id WHERE b.region = 'West' "
+        + "AND f.dt BETWEEN DATE '2026-01-10' AND DATE '2026-01-14'", "fact_orders",
+        "fact_orders f JOIN branches b ON f.branch_id = b.branch_id WHERE b.region = 'West' "
+            + "AND f.dt BETWEEN DATE '2026-01-10' AND DATE '2026-01-14'");
+    assertEquals(5, counts.filesRead());
+    assertNotNull(counts.staticFilter());
+  }
+
+  @Test void keysOfAnotherTypeAreConvertedToThePartitionColumnsType() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN dim_date_text d ON CAST(f.dt AS VARCHAR) = d.date_str WHERE d.date_type = 'holiday'",
+        "fact_orders", "fact_orders f JOIN dim_date_text d ON CAST(f.dt AS VARCHAR) = d.date_str "
+            + "WHERE d.date_type = 'holiday'");
+    assertEquals(28, counts.filesRead());
+  }
+
+  @Test void anEmptyDimensionReadsNoFactFile() throws Exception {
+    String sql = "SELECT count(*), sum(f.amount) FROM fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+        + "WHERE d.date_type = 'no such day'";
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      Rows.assertSameRows(duck.query(sql), Rows.query(c, sql), false, sql);
+      List<List<String>> scan = Rows.query(c, "SELECT directories_listed, partitions_read, files_read, "
+          + "dynamic_filter FROM sys.scans WHERE table_name = 'fact_orders'");
+      // (A lake whose every fact file is garbage has no schema left to plan with: counts prove it here.)
+      assertEquals(List.of(List.of("0", "0", "0", "#1: dt = date_id IN 0 keys")), scan);
+    }
+  }
+
+  @Test void aNullKeyMatchesNothing() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN dim_nullable n ON f.branch_id = n.branch_id WHERE n.tag = 'x'", "fact_orders",
+        "fact_orders f JOIN dim_nullable n ON f.branch_id = n.branch_id WHERE n.tag = 'x'");
+    assertEquals(30, counts.filesRead(), "B002 on 30 days; the NULL key matches no partition");
+  }
+
+  @Test void eachExecutionOfAPreparedStatementCollectsItsOwnKeys() throws Exception {
+    String sql = "SELECT count(*), sum(f.amount) FROM fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+        + "WHERE d.date_type = ?";
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake);
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      for (String type : new String[] {"holiday", "weekend", "holiday"}) {
+        ps.setString(1, type);
+        try (ResultSet rs = ps.executeQuery()) {
+          Rows.assertSameRows(duck.query(sql.replace("?", "'" + type + "'")), Rows.read(rs), false, type);
+        }
+      }
+      List<List<String>> scans = Rows.query(c, "SELECT statement_id, table_name, files_read FROM sys.scans "
+          + "ORDER BY statement_id, table_name");
+      List<List<String>> expected = new ArrayList<>();
+      long weekendDays = Long.parseLong(duck.query("SELECT count(*) FROM dim_date "
+          + "WHERE date_type = 'weekend'").get(0).get(0));
+      long[] factFiles = {28, weekendDays * 4, 28};
+      for (int i = 0; i < 3; i++) {
+        // Each execution opens the dimension once, and the fact partitions of its own keys.
+        expected.add(List.of(String.valueOf(i + 1), "dim_date", "1"));
+        expected.add(List.of(String.valueOf(i + 1), "fact_orders", String.valueOf(factFiles[i])));
+      }
+      assertEquals(expected, scans);
+    }
+  }
+
+  @Test void explainNamesTheFactColumnAndTheDimensionKey() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      String plan = Rows.query(c, "EXPLAIN SELECT count(*) FROM fact_orders f JOIN dim_date d "
+          + "ON f.dt = d.date_id WHERE d.date_type = 'holiday'").get(0).get(0);
+      assertTrue(plan.contains("DynamicPruning=[#1: dt = date_id]"), plan);
+      assertTrue(plan.contains("DynamicFilterSource(id=[#1], keys=[date_id])"), plan);
+      // The fact streams through the probe (left) input; the dimension is the build (right) one.
+      assertTrue(plan.indexOf("fact_orders") < plan.indexOf("DynamicFilterSource"), plan);
+    }
+  }
+
+  // The cases where dynamic pruning must not, or cannot, help — each says why.
+
+  @Test void aLeftJoinThatKeepsTheFactsRowsDoesNotPrune() throws Exception {
+    String note = doesNotPrune("SELECT count(*), count(d.date_id) FROM fact_orders f LEFT JOIN "
+        + "(SELECT * FROM dim_date WHERE date_type = 'holiday') d ON f.dt = d.date_id", "fact_orders", "");
+    assertTrue(note.contains("LEFT join keeps fact rows without a match"), note);
+  }
+
+  @Test void aFullJoinDoesNotPrune() throws Exception {
+    String note = doesNotPrune("SELECT count(*), count(f.order_id) FROM fact_orders f FULL JOIN "
+        + "(SELECT * FROM dim_date WHERE date_type = 'holiday') d ON f.dt = d.date_id", "fact_orders", "");
+    assertTrue(note.contains("FULL join"), note);
+  }
+
+  @Test void anAntiJoinDoesNotPrune() throws Exception {
+    // Calcite plans NOT EXISTS as a LEFT join keeping the unmatched fact rows, then IS NULL.
+    String note = doesNotPrune("SELECT count(*) FROM fact_orders f WHERE NOT EXISTS "
+        + "(SELECT 1 FROM dim_date d WHERE d.date_id = f.dt AND d.date_type = 'holiday')", "fact_orders", "");
+    assertTrue(note.contains("join keeps fact rows without a match"), note);
+  }
+
+  @Test void aJoinWithoutAnEqualityCannotPrune() throws Exception {
+    String note = doesNotPrune("SELECT count(*) FROM fact_orders f JOIN dim_date d ON f.dt > d.date_id "
+        + "WHERE d.date_type = 'holiday' AND d.date_id < DATE '2026-01-03'", "fact_orders", "");
+    assertTrue(note.contains("no equality condition"), note);
+  }
+
+  @Test void aFactNotPartitionedOnTheJoinKeyCannotBePruned() throws Exception {
+    String note = doesNotPrune("SELECT t.txn_date, count(*) FROM txn_by_date t JOIN dim_branches b "
+        + "ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.txn_date", "txn_by_date", "");
+    assertTrue(note.contains("not a partition column of txn_by_date (partitioned by txn_date"), note);
+  }
+
+  @Test void aDimensionWithoutAFilterIsNotUsed() throws Exception {
+    String note = doesNotPrune("SELECT count(*), sum(t.amount) FROM transactions t "
+        + "JOIN dim_branches b ON t.branch_id = b.branch_id", "transactions", "");
+    assertTrue(note.contains("no filter"), note);
+  }
+
+  @Test void aNonSelectiveDimensionPrunesLittleAndSaysSo() throws Exception {
+    String sql = "SELECT count(*), sum(t.amount) FROM transactions t JOIN dim_branches b "
+        + "ON t.branch_id = b.branch_id WHERE b.status = 'ACTIVE'";
+    PruningCheck.ScanCounts counts = check.check(sql, "transactions", "SELECT DISTINCT f.filename FROM "
+        + "transactions f JOIN dim_branches b ON f.branch_id = b.branch_id WHERE b.status = 'ACTIVE'", "");
+    assertEquals(195, counts.partitionsRead());
+    assertTrue(counts.notes().contains("not selective: kept 195 of 200"), counts.notes());
+  }
+
+  @Test void aDimensionOverTheThresholdIsNotUsed() throws Exception {
+    String note = doesNotPrune("SELECT count(*), sum(t.amount) FROM transactions t JOIN dim_branches b "
+        + "ON t.branch_id = b.branch_id WHERE b.region = 'West'", "transactions", ";dppDimensionThreshold=1B");
+    assertTrue(note.contains("over dppDimensionThreshold=1"), note);
+  }
+
+  @Test void dppOffSaysSo() throws Exception {
+    String note = doesNotPrune("SELECT count(*), sum(t.amount) FROM transactions t JOIN dim_branches b "
+        + "ON t.branch_id = b.branch_id WHERE b.region = 'West'", "transactions", ";dpp=false");
+    assertTrue(note.contains("dpp=false"), note);
+  }
+
+  @Test void pastTheKeyCapTheScanReadsEverythingAndSaysSo() throws Exception {
+    PruningCheck.ScanCounts counts = check.check("SELECT count(*), sum(t.amount) FROM transactions t "
+        + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West'", "transactions", null,
+        ";dppMaxKeys=3");
+    assertTrue(counts.notes().contains("10 keys exceed dppMaxKeys=3"), counts.notes());
+  }
+
+  @Test void aNonDeterministicDimensionIsNotUsed() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      Rows.query(c, "SELECT count(*) FROM transactions t JOIN (SELECT * FROM dim_branches "
+          + "WHERE region = 'West' AND RAND() < 2) b ON t.branch_id = b.branch_id");
+      String notes = Rows.query(c, "SELECT notes FROM sys.scans WHERE table_name = 'transactions'")
+          .get(0).get(0);
+      assertTrue(notes.contains("not deterministic"), notes);
+    }
+  }
+}
