@@ -39,6 +39,28 @@ final class Demo {
 
   private Demo() {}
 
+  /** What the last statement's scans read, from sys.scans. */
+  private static void printPruning(Statement statement, PrintStream out) throws SQLException {
+    try (ResultSet rs = statement.executeQuery("SELECT table_name, partitions_read, partitions_total, "
+        + "files_read, static_filter, dynamic_filter, notes FROM sys.scans "
+        + "WHERE statement_id = (SELECT max(statement_id) FROM sys.scans)")) {
+      while (rs.next()) {
+        StringBuilder line = new StringBuilder(String.format("  scan %s: read %d of %d partitions, %d files",
+            rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4)));
+        if (rs.getString(5) != null) {
+          line.append("; static filter: ").append(rs.getString(5));
+        }
+        if (rs.getString(6) != null) {
+          line.append("; dynamic filter ").append(rs.getString(6));
+        }
+        if (rs.getString(7) != null) {
+          line.append("; ").append(rs.getString(7));
+        }
+        out.println(line);
+      }
+    }
+  }
+
   static Path defaultDirectory() {
     return Path.of(System.getProperty("java.io.tmpdir"), "lake-jdbc-demo");
   }
@@ -58,6 +80,7 @@ final class Demo {
           ResultTable.print(rs, out);
         }
         out.printf("(%d ms)%n", (System.nanoTime() - start) / 1_000_000);
+        printPruning(statement, out);
       }
       return 0;
     } catch (SQLException e) {
