@@ -13,12 +13,12 @@ import java.sql.SQLException;
  * The generated lake (retail, bank and edge-case tables) shared by the tests of one JVM: generated once
  * into a temporary directory, never written to afterwards.
  */
-final class LakeFixture {
+public final class LakeFixture {
   private static Path lake;
 
   private LakeFixture() {}
 
-  static synchronized Path lake() {
+  public static synchronized Path lake() {
     if (lake == null) {
       try {
         Path dir = Files.createTempDirectory("lake-jdbc-test");
