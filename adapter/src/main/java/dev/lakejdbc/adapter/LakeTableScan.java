@@ -10,7 +10,6 @@ import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
-import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -30,6 +29,8 @@ public abstract class LakeTableScan extends TableScan {
   /** Conjuncts on partition columns only, over the table's row type; null when there are none. */
   final RexNode partitionFilter;
   final String partitionFilterText;
+  /** Estimated once per scan node: Volcano asks for row counts many times. */
+  private double partitionShare = Double.NaN;
 
   LakeTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table,
       LakeTable lakeTable, int[] fields, RexNode partitionFilter) {
@@ -76,9 +77,12 @@ public abstract class LakeTableScan extends TableScan {
         .itemIf("PartitionFilters", partitionFilterText, partitionFilter != null);
   }
 
+  /** The table's rows scaled by the share of partitions the partition filter keeps. */
   @Override public double estimateRowCount(RelMetadataQuery mq) {
-    double rows = table.getRowCount();
-    return partitionFilter == null ? rows : rows * RelMdUtil.guessSelectivity(partitionFilter);
+    if (partitionFilter != null && Double.isNaN(partitionShare)) {
+      partitionShare = PartitionSelectivity.of(partitionFilter, lakeTable.schema());
+    }
+    return table.getRowCount() * (partitionFilter == null ? 1 : partitionShare);
   }
 
   @Override public RelDataType deriveRowType() {

@@ -31,11 +31,4 @@ final class PartitionValues {
           + "' of column '" + column.name() + "' is not a valid " + column.type() + ": " + directory);
     }
   }
-
-  /** Fails, naming the directory, on the first value that does not fit its column's type. */
-  static void check(List<LakeColumn> partitionColumns, List<PartitionDirectory> partitions) {
-    for (PartitionDirectory p : partitions) {
-      of(partitionColumns, p);
-    }
-  }
 }

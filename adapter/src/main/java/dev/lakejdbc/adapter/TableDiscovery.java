@@ -33,7 +33,6 @@ final class TableDiscovery {
           + "' has no Parquet data files under " + location + ", so its columns are unknown");
     }
     List<LakeColumn> partitionColumns = partitionColumns(table, layout, storage.options());
-    PartitionValues.check(partitionColumns, layout.partitions());
 
     // A column both in the path and in the files takes the path's value and type: its file values are
     // never read, so its file types are neither merged nor checked against each other.
@@ -68,7 +67,10 @@ final class TableDiscovery {
       columns.add(seen.column());
     }
     columns.addAll(partitionColumns);
-    return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount());
+    List<Object[]> partitionValues = layout.partitions().stream()
+        .map(p -> PartitionValues.of(partitionColumns, p)).toList();
+    return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount(),
+        partitionValues);
   }
 
   private static void merge(Map<String, Seen> data, Type field, Path file) {

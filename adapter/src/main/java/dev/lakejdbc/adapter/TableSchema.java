@@ -6,11 +6,14 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 
 /**
  * A table's columns as discovered: data columns (the union of its files' schemas) then partition
- * columns in path order; with the row and partition counts found on the way, for the planner.
+ * columns in path order; with what was found on the way, for the planner: row, partition and file
+ * counts, and each partition's typed values (to estimate what a partition filter keeps).
  */
-public record TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount) {
+public record TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
+    List<Object[]> partitionValues) {
   public TableSchema {
     columns = List.copyOf(columns);
+    partitionValues = List.copyOf(partitionValues);
   }
 
   public RelDataType rowType(RelDataTypeFactory typeFactory) {

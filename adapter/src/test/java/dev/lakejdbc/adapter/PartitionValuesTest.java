@@ -41,12 +41,4 @@ class PartitionValuesTest {
         () -> PartitionValues.of(COLUMNS, partition("2026-07-08", "MUM001", "1234.5")),
         "'1234.5'", "'amount'", "DECIMAL(5,2)", "file:/lake/orders/x=1");
   }
-
-  @Test
-  void checkFailsOnTheFirstBadPartitionOnly() {
-    assertDoesNotThrow(() -> PartitionValues.check(COLUMNS,
-        List.of(partition("2026-07-08", "A", "1"), partition(null, "B", null))));
-    assertLakeException(LakeException.INVALID_VALUE_FOR_TYPE, () -> PartitionValues.check(COLUMNS,
-        List.of(partition("2026-07-08", "A", "1"), partition("2026-13-01", "B", "1"))), "'dt'");
-  }
 }

@@ -165,6 +165,16 @@ class StaticPruningTest {
     }
   }
 
+  @Test void theRowCountEstimateIsScaledByTheShareOfPartitionsKept() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      long rows = Long.parseLong(duck.query("SELECT count(*) FROM fact_orders").get(0).get(0));
+      String plan = Rows.query(c, "EXPLAIN PLAN INCLUDING ALL ATTRIBUTES FOR SELECT order_id "
+          + "FROM fact_orders WHERE dt = DATE '2026-01-03'").get(0).get(0);
+      // 3 of 30 partitions, all of one size.
+      assertTrue(plan.contains("rowcount = " + (rows * 3 / 30) + ".0"), plan);
+    }
+  }
+
   @Test void explainShowsThePushedAndTheResidualFilter() throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
       String plan = String.join("\n", Rows.query(c, "EXPLAIN SELECT order_id FROM fact_orders "
