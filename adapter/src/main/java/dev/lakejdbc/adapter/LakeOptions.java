@@ -12,13 +12,16 @@ import java.util.Map;
  * @param dppDimensionThreshold the largest estimated dimension size, in bytes, that dynamic pruning
  *     evaluates first (the analogue of Spark's autoBroadcastJoinThreshold)
  * @param dppMaxKeys past this many distinct keys a dynamic filter is not applied
+ * @param listingCacheMillis how long a directory listing is reused; 0 lists every time
  */
 public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
-    boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys) {
+    boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
+    long listingCacheMillis) {
   public static final long DEFAULT_DPP_DIMENSION_THRESHOLD = 10L * 1024 * 1024;
   public static final int DEFAULT_DPP_MAX_KEYS = 10_000;
+  public static final long DEFAULT_LISTING_CACHE_MILLIS = 10_000;
   public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true, true,
-      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS);
+      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS);
 
   public LakeOptions {
     partitionTypes = Map.copyOf(partitionTypes);
@@ -27,7 +30,7 @@ public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partit
   /** Interpretation options, with the default pruning settings. */
   public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference) {
     this(partitionTypes, partitionTypeInference, true, true, DEFAULT_DPP_DIMENSION_THRESHOLD,
-        DEFAULT_DPP_MAX_KEYS);
+        DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS);
   }
 
   /**

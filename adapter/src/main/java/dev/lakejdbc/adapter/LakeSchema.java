@@ -1,9 +1,6 @@
 package dev.lakejdbc.adapter;
 
 import dev.lakejdbc.adapter.hive.HivePathNames;
-import java.io.IOException;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.calcite.schema.Table;
@@ -36,6 +33,17 @@ public final class LakeSchema extends AbstractSchema {
     return storage;
   }
 
+  /**
+   * Forgets the tables, their schemas and the directory listings, so that the next statement sees
+   * the lake as it is now (REFRESH).
+   */
+  public void refresh() {
+    synchronized (this) {
+      tables = null;
+    }
+    storage.listings().clear();
+  }
+
   @Override protected Map<String, Table> getTableMap() {
     Map<String, Table> t = tables;
     if (t == null) {
@@ -51,13 +59,7 @@ public final class LakeSchema extends AbstractSchema {
   }
 
   private Map<String, Table> listTables() {
-    FileStatus[] children;
-    try {
-      children = storage.fs().listStatus(root);
-    } catch (IOException e) {
-      throw LakeException.io("Cannot list the lake root", root, e);
-    }
-    Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
+    FileStatus[] children = storage.listings().list(root);
     Map<String, Table> map = new LinkedHashMap<>();
     for (FileStatus child : children) {
       String name = child.getPath().getName();

@@ -91,6 +91,9 @@ final class JdbcProxy implements InvocationHandler {
       if (analyzed != null) {
         return explainAnalyze(name, analyzed);
       }
+      if (RefreshStatement.matches(sql)) {
+        return refresh(name);
+      }
       args[0] = ExplainStatements.rewrite(sql);
     }
     if (explainResult != null) {
@@ -121,6 +124,16 @@ final class JdbcProxy implements InvocationHandler {
         throw new SQLFeatureNotSupportedException("EXPLAIN ANALYZE runs through Statement.execute or "
             + "Statement.executeQuery, not " + method, "0A000");
     }
+  }
+
+  private Object refresh(String method) throws SQLException {
+    if (!method.equals("execute") && !method.equals("executeUpdate")
+        && !method.equals("executeLargeUpdate")) {
+      throw new SQLFeatureNotSupportedException("REFRESH returns no result set: run it with "
+          + "Statement.execute or executeUpdate, not " + method, "0A000");
+    }
+    RefreshStatement.run((Connection) parent);
+    return method.equals("execute") ? (Object) false : method.equals("executeUpdate") ? (Object) 0 : 0L;
   }
 
   private Object invokeTarget(Method method, Object[] args) throws Throwable {

@@ -97,7 +97,8 @@ public class LakeDriver extends Driver {
     }
     LakeStorage storage = new LakeStorage(fs, conf, settings.lakeOptions());
     LakeSchema lake = new LakeSchema(storage, root);
-    connection.getRootSchema().add(SCHEMA, lake);
+    // The lake schema caches its own table list, which REFRESH can forget; Calcite's copy could not be.
+    connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
     connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
     connection.setSchema(SCHEMA);
   }

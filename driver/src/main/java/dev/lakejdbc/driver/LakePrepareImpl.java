@@ -4,14 +4,12 @@ import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.LakeSchema;
 import dev.lakejdbc.rules.LakeRules;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
-import org.apache.calcite.tools.Program;
-import org.apache.calcite.tools.Programs;
-import org.apache.calcite.jdbc.CalciteSchema;
 import java.lang.reflect.Type;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
-import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
@@ -21,6 +19,8 @@ import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
 
 /** Calcite's preparation, with the lake's planner rules added. */
 public class LakePrepareImpl extends CalcitePrepareImpl {
@@ -37,9 +37,24 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
 
   /** The options of the connection being prepared for, found through its lake schema. */
   static LakeOptions options(CalcitePrepare.Context context) {
-    CalciteSchema lake = context.getRootSchema().getSubSchema(LakeDriver.SCHEMA, true);
-    LakeSchema schema = lake != null && lake.schema instanceof LakeSchema s ? s : null;
+    LakeSchema schema = lakeSchema(context);
     return schema == null ? LakeOptions.DEFAULTS : schema.storage().options();
+  }
+
+  private static LakeSchema lakeSchema(CalcitePrepare.Context context) {
+    CalciteSchema lake = context.getRootSchema().getSubSchema(LakeDriver.SCHEMA, true);
+    return lake != null && lake.schema instanceof LakeSchema s ? s : null;
+  }
+
+  /** A statement text prepared before on this connection reuses its plan. */
+  @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context,
+      CalcitePrepare.Query<T> query, Type elementType, long maxRowCount) {
+    LakeSchema lake = lakeSchema(context);
+    if (query.sql == null || lake == null) {
+      return super.prepareSql(context, query, elementType, maxRowCount);
+    }
+    String key = elementType + "\u0000" + maxRowCount + "\u0000" + query.sql;
+    return PlanCache.of(lake).get(key, () -> super.prepareSql(context, query, elementType, maxRowCount));
   }
 
   @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,

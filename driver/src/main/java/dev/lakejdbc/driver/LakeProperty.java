@@ -15,6 +15,9 @@ public enum LakeProperty {
   STATIC_PRUNING("staticPruning", "true",
       "Prune partitions by predicates on partition columns known when the statement executes; "
           + "false reads every partition (for comparison)"),
+  LISTING_CACHE_SECONDS("listingCacheSeconds", "10",
+      "How long a directory listing is reused by later statements; 0 lists every time. REFRESH forgets "
+          + "all listings and table schemas at once"),
   DPP("dpp", "true",
       "Dynamic partition pruning: a star join's filtered dimension is evaluated first and its join keys "
           + "decide which fact partitions are read; false turns it off"),

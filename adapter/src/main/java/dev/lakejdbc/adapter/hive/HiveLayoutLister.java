@@ -1,11 +1,7 @@
 package dev.lakejdbc.adapter.hive;
 
 import dev.lakejdbc.adapter.LakeException;
-import java.io.FileNotFoundException;
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,10 +14,15 @@ import org.apache.hadoop.fs.Path;
  * local file system forks a process per file — see DESIGN.md.)
  */
 public final class HiveLayoutLister {
-  private final FileSystem fs;
+  private final DirectoryListings listings;
 
+  /** A lister that lists every directory afresh. */
   public HiveLayoutLister(FileSystem fs) {
-    this.fs = fs;
+    this(new DirectoryListings(fs, 0));
+  }
+
+  public HiveLayoutLister(DirectoryListings listings) {
+    this.listings = listings;
   }
 
   public HiveLayout list(Path tableRoot) {
@@ -55,7 +56,7 @@ public final class HiveLayoutLister {
     List<FileStatus> files = new ArrayList<>();
     List<FileStatus> directories = new ArrayList<>();
     listed[0]++;
-    for (FileStatus child : listSorted(dir)) {
+    for (FileStatus child : listings.list(dir)) {
       String childName = child.getPath().getName();
       if (HivePathNames.isIgnored(childName, child.isDirectory())) {
         continue;
@@ -98,15 +99,4 @@ public final class HiveLayoutLister {
     }
   }
 
-  private FileStatus[] listSorted(Path dir) {
-    try {
-      FileStatus[] children = fs.listStatus(dir);
-      Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
-      return children;
-    } catch (FileNotFoundException e) {
-      throw LakeException.io("Directory vanished or does not exist:", dir, e);
-    } catch (IOException e) {
-      throw LakeException.io("Cannot list directory", dir, e);
-    }
-  }
 }
