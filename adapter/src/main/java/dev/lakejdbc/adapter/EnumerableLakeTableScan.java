@@ -36,15 +36,15 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   private final String dynamicPruningNote;
 
   EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable, int[] fields,
-      RexNode partitionFilter) {
-    this(cluster, table, lakeTable, fields, partitionFilter, List.of(), null);
+      RexNode partitionFilter, boolean rowCounts) {
+    this(cluster, table, lakeTable, fields, partitionFilter, rowCounts, List.of(), null);
   }
 
   private EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable,
-      int[] fields, RexNode partitionFilter, List<DynamicPruningSpec> dynamicPruning,
+      int[] fields, RexNode partitionFilter, boolean rowCounts, List<DynamicPruningSpec> dynamicPruning,
       String dynamicPruningNote) {
     super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, lakeTable, fields,
-        partitionFilter);
+        partitionFilter, rowCounts);
     this.dynamicPruning = List.copyOf(dynamicPruning);
     this.dynamicPruningNote = dynamicPruningNote;
   }
@@ -61,15 +61,15 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   public EnumerableLakeTableScan withDynamicPruning(DynamicPruningSpec spec) {
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
-    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter, specs,
-        dynamicPruningNote);
+    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter,
+        rowCounts, specs, dynamicPruningNote);
   }
 
   /** A copy that says, in its plan and in sys.scans, why a join considered did not prune it. */
   public EnumerableLakeTableScan withDynamicPruningNote(String reason) {
     String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
     return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter,
-        dynamicPruning, note);
+        rowCounts, dynamicPruning, note);
   }
 
   /** The readable form of one dynamic filter: {@code dt = date_id}, composite ones joined by AND. */
@@ -99,9 +99,10 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
         Blocks.toBlock(
             Expressions.call(implementor.stash(lakeTable, LakeTable.class),
                 Types.lookupMethod(LakeTable.class, "scan", DataContext.class, int[].class,
-                    PartitionFilter.class, DynamicPruning[].class, String.class),
+                    boolean.class, PartitionFilter.class, DynamicPruning[].class, String.class),
                 implementor.getRootExpression(),
                 Expressions.constant(fields),
+                Expressions.constant(rowCounts),
                 staticFilter(compiler),
                 Expressions.newArrayInit(DynamicPruning.class, dynamicPruning.stream()
                     .map(spec -> dynamicFilter(implementor, compiler, spec)).toList()),

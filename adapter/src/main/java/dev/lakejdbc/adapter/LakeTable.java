@@ -102,10 +102,11 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
    * fields, pruned by the static filter and by the keys of the dynamic filters, listed and read when
    * the result is enumerated.
    *
+   * @param rowCounts yield one row per file, its fields then its row count, instead of its rows
    * @param dppNote why a join considered for dynamic pruning did not prune this scan, or null
    */
-  public Enumerable<Object> scan(DataContext root, int[] fields, PartitionFilter filter,
-      DynamicPruning[] dynamic, String dppNote) {
+  public Enumerable<Object> scan(DataContext root, int[] fields, boolean rowCounts,
+      PartitionFilter filter, DynamicPruning[] dynamic, String dppNote) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
         ScanStatistics stats = storage.scanLog().start(root, name, schema().partitionCount(),
@@ -116,7 +117,7 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
         if (dppNote != null) {
           stats.note("no dynamic pruning: " + dppNote);
         }
-        return new TableRows(LakeTable.this, fields, filter, List.of(dynamic), root, stats);
+        return new TableRows(LakeTable.this, fields, rowCounts, filter, List.of(dynamic), root, stats);
       }
     };
   }

@@ -14,6 +14,7 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -29,15 +30,20 @@ public abstract class LakeTableScan extends TableScan {
   /** Conjuncts on partition columns only, over the table's row type; null when there are none. */
   final RexNode partitionFilter;
   final String partitionFilterText;
+  /** Instead of rows, one row per file: its partition values and its row count, from the footer. */
+  final boolean rowCounts;
+  /** The name of the row-count column a row-count scan adds after its fields. */
+  public static final String ROW_COUNT_COLUMN = "$rows";
   /** Estimated once per scan node: Volcano asks for row counts many times. */
   private double partitionShare = Double.NaN;
 
   LakeTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table,
-      LakeTable lakeTable, int[] fields, RexNode partitionFilter) {
+      LakeTable lakeTable, int[] fields, RexNode partitionFilter, boolean rowCounts) {
     super(cluster, traits, List.of(), table);
     this.lakeTable = lakeTable;
     this.fields = fields.clone();
     this.partitionFilter = partitionFilter;
+    this.rowCounts = rowCounts;
     this.partitionFilterText = partitionFilter == null ? null
         : PartitionFilterText.format(partitionFilter, table.getRowType().getFieldNames());
   }
@@ -74,7 +80,13 @@ public abstract class LakeTableScan extends TableScan {
     // or filters must never be merged by the planner (that would silently drop a filter).
     return super.explainTerms(pw)
         .item("fields", Arrays.stream(fields).mapToObj(String::valueOf).collect(Collectors.joining(", ")))
-        .itemIf("PartitionFilters", partitionFilterText, partitionFilter != null);
+        .itemIf("PartitionFilters", partitionFilterText, partitionFilter != null)
+        .itemIf("RowCountsFromFooters", true, rowCounts);
+  }
+
+  /** Whether this scan yields file row counts from footers instead of rows. */
+  public boolean rowCounts() {
+    return rowCounts;
   }
 
   /** The table's rows scaled by the share of partitions the partition filter keeps. */
@@ -82,7 +94,8 @@ public abstract class LakeTableScan extends TableScan {
     if (partitionFilter != null && Double.isNaN(partitionShare)) {
       partitionShare = PartitionSelectivity.of(partitionFilter, lakeTable.schema());
     }
-    return table.getRowCount() * (partitionFilter == null ? 1 : partitionShare);
+    double rows = rowCounts ? lakeTable.schema().fileCount() : table.getRowCount();
+    return rows * (partitionFilter == null ? 1 : partitionShare);
   }
 
   @Override public RelDataType deriveRowType() {
@@ -90,6 +103,9 @@ public abstract class LakeTableScan extends TableScan {
     org.apache.calcite.rel.type.RelDataTypeFactory.Builder builder = getCluster().getTypeFactory().builder();
     for (int f : fields) {
       builder.add(tableFields.get(f));
+    }
+    if (rowCounts) {
+      builder.add(ROW_COUNT_COLUMN, getCluster().getTypeFactory().createSqlType(SqlTypeName.BIGINT));
     }
     return builder.build();
   }

@@ -14,12 +14,13 @@ import org.apache.calcite.rex.RexUtil;
 public final class LogicalLakeTableScan extends LakeTableScan {
   /** A scan of all of the table's fields, as the table translates to. */
   public LogicalLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable, int[] fields) {
-    this(cluster, table, lakeTable, fields, null);
+    this(cluster, table, lakeTable, fields, null, false);
   }
 
   private LogicalLakeTableScan(RelOptCluster cluster, RelOptTable table, LakeTable lakeTable,
-      int[] fields, RexNode partitionFilter) {
-    super(cluster, cluster.traitSetOf(Convention.NONE), table, lakeTable, fields, partitionFilter);
+      int[] fields, RexNode partitionFilter, boolean rowCounts) {
+    super(cluster, cluster.traitSetOf(Convention.NONE), table, lakeTable, fields, partitionFilter,
+        rowCounts);
   }
 
   @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
@@ -32,18 +33,28 @@ public final class LogicalLakeTableScan extends LakeTableScan {
 
   /** A copy of this scan that reads {@code newFields} instead. */
   public LogicalLakeTableScan withFields(int[] newFields) {
-    return new LogicalLakeTableScan(getCluster(), table, lakeTable, newFields, partitionFilter);
+    return new LogicalLakeTableScan(getCluster(), table, lakeTable, newFields, partitionFilter, rowCounts);
   }
 
   /** A copy of this scan that also prunes partitions by {@code predicate} (over the table's row type). */
   public LogicalLakeTableScan withPartitionFilter(RexNode predicate) {
     RexNode combined = partitionFilter == null ? predicate
         : RexUtil.composeConjunction(getCluster().getRexBuilder(), List.of(partitionFilter, predicate));
-    return new LogicalLakeTableScan(getCluster(), table, lakeTable, fields, combined);
+    return new LogicalLakeTableScan(getCluster(), table, lakeTable, fields, combined, rowCounts);
+  }
+
+  /**
+   * A copy that yields, per file, its values of {@code newFields} (partition columns) and its row
+   * count from the footer: what {@code COUNT(*)} grouped by partition columns needs, without reading
+   * a page.
+   */
+  public LogicalLakeTableScan withRowCounts(int[] newFields) {
+    return new LogicalLakeTableScan(getCluster(), table, lakeTable, newFields, partitionFilter, true);
   }
 
   /** The executable copy of this scan. */
   EnumerableLakeTableScan toEnumerable() {
-    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter);
+    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter,
+        rowCounts);
   }
 }

@@ -8,15 +8,14 @@ import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.runtime.FlatLists;
 
 /**
- * Streams the rows of a table scan, file after file: lists the table (pruned by the partition filter)
- * when first asked for a row, then opens one file at a time and closes it before opening the next.
+ * Streams the rows of a table scan: lists the table (pruned by the partition and key filters) when
+ * first asked for a row, then reads the surviving files — each opened once and closed when done.
  * Rows hold the scan's fields in order, shaped as Calcite's enumerable code expects them: a bare value
  * for one field, an empty list for none.
  */
@@ -26,26 +25,28 @@ final class TableRows implements Enumerator<Object> {
   /** How many keys sys.scans shows of a dynamic filter. */
   private static final int KEYS_SHOWN = 5;
 
-  private record FileTask(PartitionDirectory partition, DataFile file, Object[] template,
-      RuntimeException doubt) {}
 
   private final LakeTable table;
   private final int[] fields;
+  private final boolean rowCounts;
+  /** The width of an output row: the fields, and the row count in row-count mode. */
+  private final int width;
   private final PartitionFilter filter;
   private final List<DynamicPruning> dynamic;
   private final DataContext root;
   private final ScanStatistics stats;
-  private Iterator<FileTask> tasks;
-  private List<ParquetFileRows.Request> requests;
-  private PartitionDirectory openPartition;
-  private FileTask task;
-  private ParquetFileRows rows;
+  private RowStream rows;
   private Object current;
+  /** Counted here and reported once: a synchronized counter per row would cost more than the row. */
+  private long rowCount;
+  private boolean finished;
 
-  TableRows(LakeTable table, int[] fields, PartitionFilter filter, List<DynamicPruning> dynamic,
-      DataContext root, ScanStatistics stats) {
+  TableRows(LakeTable table, int[] fields, boolean rowCounts, PartitionFilter filter,
+      List<DynamicPruning> dynamic, DataContext root, ScanStatistics stats) {
     this.table = table;
     this.fields = fields;
+    this.rowCounts = rowCounts;
+    this.width = fields.length + (rowCounts ? 1 : 0);
     this.filter = filter;
     this.dynamic = dynamic;
     this.root = root;
@@ -57,41 +58,44 @@ final class TableRows implements Enumerator<Object> {
   }
 
   @Override public boolean moveNext() {
-    if (tasks == null) {
+    if (rows == null) {
       stats.started();
-      tasks = plan();
+      rows = open();
     }
-    while (true) {
-      if (rows != null && rows.next()) {
-        if (task.doubt() != null) {
-          throw new IllegalStateException("Cannot evaluate the partition filter [" + filter.text()
-              + "] on " + task.partition().path() + ": " + task.doubt().getMessage(), task.doubt());
-        }
-        stats.rowRead();
-        current = shape(rows.current());
-        return true;
-      }
-      closeFile();
-      if (!tasks.hasNext()) {
-        stats.finished();
-        return false;
-      }
-      task = tasks.next();
-      if (task.partition() != openPartition) {
-        openPartition = task.partition();
-        stats.partitionOpened();
-      }
-      stats.fileOpened();
-      rows = new ParquetFileRows(table.storage().footers(), task.file(), requests, task.template(),
-          stats::bytesRead);
+    if (rows.next()) {
+      rowCount++;
+      current = shape(rows.current());
+      return true;
+    }
+    finish();
+    return false;
+  }
+
+  private void finish() {
+    if (!finished) {
+      finished = true;
+      stats.rowsRead(rowCount);
+      stats.finished();
     }
   }
 
-  private Iterator<FileTask> plan() {
+  /** Lists what the scan must read, then reads it on one thread, or on several for many files. */
+  private RowStream open() {
+    List<ParquetFileRows.Request> requests = new ArrayList<>();
+    List<FileTask> tasks = plan(requests);
+    FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text());
+    if (rowCounts) {
+      return RowStream.rowCounts(tasks.iterator(), reader);
+    }
+    int readers = Math.min(tasks.size(), Runtime.getRuntime().availableProcessors());
+    return readers > 1 ? new PrefetchingRows(tasks.iterator(), reader, readers)
+        : RowStream.sequential(tasks.iterator(), reader);
+  }
+
+  private List<FileTask> plan(List<ParquetFileRows.Request> requests) {
     TableSchema schema = table.schema();
     List<LakeColumn> columns = schema.columns();
     List<LakeColumn> partitionColumns = schema.partitionColumns();
-    requests = new ArrayList<>();
     for (int i = 0; i < fields.length; i++) {
       LakeColumn c = columns.get(fields[i]);
       if (!c.isPartition()) {
@@ -101,7 +105,7 @@ final class TableRows implements Enumerator<Object> {
     List<PartitionPruner.KeyFilter> keyFilters = keyFilters();
     if (keyFilters.stream().anyMatch(k -> k.keys().isEmpty())) {
       // No dimension row, no key: no fact partition can join. Nothing is listed or opened.
-      return List.<FileTask>of().iterator();
+      return List.of();
     }
     PartitionPruner pruner = new PartitionPruner(filter, keyFilters, schema);
     HiveLayout layout = table.listLayout(pruner);
@@ -115,7 +119,7 @@ final class TableRows implements Enumerator<Object> {
     List<FileTask> tasks = new ArrayList<>();
     for (PartitionDirectory partition : layout.partitions()) {
       Object[] values = PartitionValues.of(partitionColumns, partition);
-      Object[] template = new Object[fields.length];
+      Object[] template = new Object[width];
       for (int i = 0; i < fields.length; i++) {
         LakeColumn c = columns.get(fields[i]);
         if (c.isPartition()) {
@@ -127,7 +131,7 @@ final class TableRows implements Enumerator<Object> {
         tasks.add(new FileTask(partition, file, template, doubt));
       }
     }
-    return tasks.iterator();
+    return tasks;
   }
 
   /**
@@ -157,18 +161,10 @@ final class TableRows implements Enumerator<Object> {
   }
 
   private Object shape(Object[] row) {
-    switch (fields.length) {
+    switch (width) {
       case 0: return FlatLists.COMPARABLE_EMPTY_LIST;
       case 1: return row[0];
       default: return row;
-    }
-  }
-
-  private void closeFile() {
-    if (rows != null) {
-      ParquetFileRows r = rows;
-      rows = null;
-      r.close();
     }
   }
 
@@ -177,7 +173,9 @@ final class TableRows implements Enumerator<Object> {
   }
 
   @Override public void close() {
-    closeFile();
-    stats.finished();
+    if (rows != null) {
+      rows.close();
+    }
+    finish();
   }
 }

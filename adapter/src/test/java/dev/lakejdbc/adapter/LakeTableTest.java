@@ -15,15 +15,20 @@ import org.junit.jupiter.api.io.TempDir;
 class LakeTableTest {
   @TempDir Path lake;
 
-  /** Every row of a scan of {@code fields}, as Calcite's generated code receives them. */
+  /**
+   * Every row of a scan of {@code fields}, as Calcite's generated code receives them, in file order
+   * (files are read in parallel, so their rows arrive in no fixed order: sort by text).
+   */
   private static List<Object> scan(LakeTable table, int... fields) {
     List<Object> rows = new ArrayList<>();
-    try (Enumerator<Object> e = table.scan(null, fields, PartitionFilter.NONE, new dev.lakejdbc.adapter.dpp.DynamicPruning[0], null).enumerator()) {
+    try (Enumerator<Object> e = table.scan(null, fields, false, PartitionFilter.NONE,
+        new dev.lakejdbc.adapter.dpp.DynamicPruning[0], null).enumerator()) {
       while (e.moveNext()) {
         Object row = e.current();
         rows.add(row instanceof Object[] a ? Arrays.asList(a) : row);
       }
     }
+    rows.sort(java.util.Comparator.comparing(String::valueOf));
     return rows;
   }
 

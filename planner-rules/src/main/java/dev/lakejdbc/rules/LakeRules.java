@@ -10,6 +10,7 @@ public final class LakeRules {
   public static final RelOptRule PROJECT_INTO_SCAN = ProjectIntoLakeScanRule.Config.DEFAULT.toRule();
   public static final RelOptRule PARTITION_FILTER_INTO_SCAN =
       PartitionFilterIntoLakeScanRule.Config.DEFAULT.toRule();
+  public static final RelOptRule COUNT_FROM_FOOTERS = CountFromFootersRule.Config.DEFAULT.toRule();
 
   private LakeRules() {}
 
@@ -19,7 +20,7 @@ public final class LakeRules {
    * {@code f.dt = d.date_id} onto the fact, where it prunes.
    */
   public static List<RelOptRule> rules(boolean staticPruning) {
-    List<RelOptRule> rules = new ArrayList<>(List.of(PROJECT_INTO_SCAN));
+    List<RelOptRule> rules = new ArrayList<>(List.of(PROJECT_INTO_SCAN, COUNT_FROM_FOOTERS));
     if (staticPruning) {
       rules.add(PARTITION_FILTER_INTO_SCAN);
       rules.add(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);

@@ -29,16 +29,20 @@ public final class ParquetFooters {
   private static final int FOOTER_THREADS = 8;
 
   private final FileSystem fs;
-  private final ParquetReadOptions options;
+  private final Configuration conf;
   private final Map<Key, ParquetMetadata> cache = new ConcurrentHashMap<>();
 
   public ParquetFooters(FileSystem fs, Configuration conf) {
     this.fs = fs;
-    this.options = HadoopReadOptions.builder(conf).build();
+    this.conf = conf;
   }
 
+  /**
+   * Read options for one file reader. Never shared between readers: the options hold the codec
+   * factory, whose cached decompressors are not safe across threads.
+   */
   ParquetReadOptions options() {
-    return options;
+    return HadoopReadOptions.builder(conf).build();
   }
 
   /** {@code file} as Parquet's InputFile, read through the lake's file system. */
@@ -102,7 +106,7 @@ public final class ParquetFooters {
   }
 
   private ParquetMetadata read(DataFile file) {
-    try (ParquetFileReader reader = ParquetFileReader.open(inputFile(file), options)) {
+    try (ParquetFileReader reader = ParquetFileReader.open(inputFile(file), options())) {
       return reader.getFooter();
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read the Parquet footer of", file.path(), e);

@@ -42,8 +42,8 @@ public final class ScanStatistics {
     bytesRead += n;
   }
 
-  public synchronized void rowRead() {
-    rowsRead++;
+  public synchronized void rowsRead(long n) {
+    rowsRead += n;
   }
 
   public synchronized void started() {

@@ -1,0 +1,55 @@
+package dev.lakejdbc.adapter;
+
+import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.parquet.ParquetFileRows;
+import dev.lakejdbc.adapter.parquet.ParquetFooters;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Opens a scan's file tasks, counting what is opened, and reads their rows; safe across threads. */
+final class FileTaskReader {
+  private final ParquetFooters footers;
+  private final List<ParquetFileRows.Request> requests;
+  private final ScanStatistics stats;
+  private final String filterText;
+  private final Set<PartitionDirectory> partitionsOpened = ConcurrentHashMap.newKeySet();
+
+  FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
+      String filterText) {
+    this.footers = footers;
+    this.requests = requests;
+    this.stats = stats;
+    this.filterText = filterText;
+  }
+
+  ParquetFileRows open(FileTask task) {
+    if (partitionsOpened.add(task.partition())) {
+      stats.partitionOpened();
+    }
+    stats.fileOpened();
+    return new ParquetFileRows(footers, task.file(), requests, task.template(), stats::bytesRead);
+  }
+
+  /** The file's row count, from its footer; the file counts as read, though no page is. */
+  long rowCount(FileTask task) {
+    if (partitionsOpened.add(task.partition())) {
+      stats.partitionOpened();
+    }
+    stats.fileOpened();
+    return footers.footer(task.file()).getBlocks().stream()
+        .mapToLong(org.apache.parquet.hadoop.metadata.BlockMetaData::getRowCount).sum();
+  }
+
+  /**
+   * Called for a row of {@code task}: a partition kept only because its filter could not be evaluated
+   * raises that error now that it yields a row, as the unpruned filter would have.
+   */
+  void checkRow(FileTask task) {
+    if (task.doubt() != null) {
+      throw new IllegalStateException("Cannot evaluate the partition filter [" + filterText + "] on "
+          + task.partition().path() + ": " + task.doubt().getMessage(), task.doubt());
+    }
+  }
+}
