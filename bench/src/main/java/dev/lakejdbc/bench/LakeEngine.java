@@ -1,0 +1,60 @@
+package dev.lakejdbc.bench;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.Optional;
+
+/** This driver, in process, through DriverManager like any JDBC client. */
+final class LakeEngine implements Engine {
+  static final String NAME = "lake-jdbc";
+
+  /** sys.scans keeps the connection's recent scans; the newest statement id is the last query's. */
+  private static final String LAST_FACT_SCAN = "SELECT sum(partitions_read), sum(partitions_total), "
+      + "sum(files_read) FROM sys.scans WHERE table_name = '" + Queries.FACT + "' AND statement_id = "
+      + "(SELECT max(statement_id) FROM sys.scans)";
+
+  private final String properties;
+  private Connection connection;
+
+  /** @param properties URL properties, e.g. {@code ;dpp=false}, or empty */
+  LakeEngine(String properties) {
+    this.properties = properties;
+  }
+
+  @Override public String name() {
+    return properties.isEmpty() ? NAME : NAME + " " + properties.substring(1);
+  }
+
+  @Override public String describe() {
+    return name() + ": this driver in process, `DriverManager.getConnection(\"jdbc:lake:<dir>"
+        + properties + "\")`" + (properties.isEmpty() ? "." : "; a second connection, DPP queries only.");
+  }
+
+  @Override public void open(Path lake) throws Exception {
+    connection = DriverManager.getConnection("jdbc:lake:" + lake.toAbsolutePath() + properties);
+  }
+
+  @Override public String version() throws Exception {
+    return connection.getMetaData().getDriverVersion();
+  }
+
+  @Override public Result run(String sql) throws Exception {
+    return Jdbc.query(connection, sql);
+  }
+
+  @Override public Optional<ScanCounts> lastFactScan() throws Exception {
+    var row = Jdbc.query(connection, LAST_FACT_SCAN).rows().get(0);
+    if (row.get(0).equals("NULL")) {
+      return Optional.empty();
+    }
+    return Optional.of(new ScanCounts(Long.parseLong(row.get(0)), Long.parseLong(row.get(1)),
+        Long.parseLong(row.get(2))));
+  }
+
+  @Override public void close() throws Exception {
+    if (connection != null) {
+      connection.close();
+    }
+  }
+}

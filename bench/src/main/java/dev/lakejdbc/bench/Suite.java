@@ -1,0 +1,176 @@
+package dev.lakejdbc.bench;
+
+import dev.lakejdbc.bench.Engine.ScanCounts;
+import dev.lakejdbc.bench.Queries.Kind;
+import dev.lakejdbc.bench.Queries.Query;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Times a list of queries on each engine over one lake and checks them: every engine's answer equals
+ * DuckDB's (run untimed on a separate oracle connection), each DPP query's answer equals its static
+ * twin's, and our driver opened exactly the files that hold matching rows.
+ */
+final class Suite {
+  /** How to make a fresh engine; {@code dppOnly} engines run just the DPP queries (ours with dpp=false). */
+  record EngineSpec(String name, Supplier<Engine> factory, boolean dppOnly) {}
+
+  /** One engine's timings of one query, its last answer and (ours) what its last run read. */
+  record Measurement(Stats stats, Result result, Optional<ScanCounts> scan) {}
+
+  /** A query's measurements by engine name (in engine order) and the files it must open. */
+  record QueryOutcome(Query query, Map<String, Measurement> byEngine, long matchingFiles) {}
+
+  /**
+   * New connection (or session) plus its first query: the very first in this JVM for the engine
+   * ({@code coldMillis}, class loading and start-up included) and the runs after it.
+   */
+  record FirstQuery(double coldMillis, Stats warm, Result result) {}
+
+  record Outcome(String label, Path lake, int factFiles, List<QueryOutcome> queries,
+      Map<String, FirstQuery> firstQuery, Map<String, String> versions, List<String> problems) {}
+
+  private final List<EngineSpec> engines;
+  private final int warmups;
+  private final int runs;
+  private final PrintStream log;
+
+  Suite(List<EngineSpec> engines, int warmups, int runs, PrintStream log) {
+    this.engines = engines;
+    this.warmups = warmups;
+    this.runs = runs;
+    this.log = log;
+  }
+
+  Outcome run(String label, Path lake, Query first, List<Query> queries) throws Exception {
+    List<String> problems = new ArrayList<>();
+    Map<String, FirstQuery> firstQuery = new LinkedHashMap<>();
+    Map<String, String> versions = new LinkedHashMap<>();
+    Map<Query, Map<String, Measurement>> measured = new LinkedHashMap<>();
+    queries.forEach(q -> measured.put(q, new LinkedHashMap<>()));
+
+    // Fresh connections first, so that our driver's first sample is its first use in this JVM.
+    for (EngineSpec spec : engines) {
+      if (!spec.dppOnly()) {
+        firstQuery.put(spec.name(), timeFirstQuery(spec, lake, first));
+      }
+    }
+    for (EngineSpec spec : engines) {
+      try (Engine engine = spec.factory().get()) {
+        engine.open(lake);
+        versions.put(spec.name(), engine.version());
+        for (Query q : queries) {
+          if (!spec.dppOnly() || q.kind() == Kind.DPP) {
+            measured.get(q).put(spec.name(), timeWarm(engine, q));
+          }
+        }
+      }
+    }
+
+    List<QueryOutcome> outcomes = new ArrayList<>();
+    int factFiles;
+    try (DuckDbEngine oracle = new DuckDbEngine()) {
+      oracle.open(lake);
+      oracle.addFilenameView();
+      factFiles = Integer.parseInt(oracle.run(allFilesSql()).rows().get(0).get(0));
+      Result firstAnswer = oracle.run(first.sql());
+      firstQuery.forEach((engine, f) -> {
+        if (!f.result().equals(firstAnswer)) {
+          problems.add(first.name() + ": " + engine + " answered " + f.result() + ", DuckDB "
+              + firstAnswer);
+        }
+      });
+      Map<String, Result> expected = new LinkedHashMap<>();
+      for (Query q : queries) {
+        Result answer = oracle.run(q.sql());
+        expected.put(q.name(), answer);
+        long files = Long.parseLong(oracle.run(q.matchingFilesSql()).rows().get(0).get(0));
+        outcomes.add(new QueryOutcome(q, measured.get(q), files));
+        check(q, answer, files, measured.get(q), problems);
+      }
+      for (Query q : queries) {
+        if (q.twin() != null && expected.containsKey(q.twin())
+            && !expected.get(q.name()).equals(expected.get(q.twin()))) {
+          problems.add(q.name() + ": DuckDB's answer differs from its static twin's (" + q.twin()
+              + "): " + expected.get(q.name()) + " vs " + expected.get(q.twin()));
+        }
+      }
+    }
+    problems.forEach(p -> log.println("MISMATCH [" + label + "] " + p));
+    return new Outcome(label, lake, factFiles, outcomes, firstQuery, versions, problems);
+  }
+
+  private static String allFilesSql() {
+    return "SELECT count(DISTINCT filename) FROM " + DuckDbEngine.FACT_WITH_FILENAMES;
+  }
+
+  /** Answers must equal DuckDB's; our driver (with DPP on) must open exactly the matching files. */
+  private static void check(Query q, Result expected, long matchingFiles,
+      Map<String, Measurement> byEngine, List<String> problems) {
+    byEngine.forEach((engine, m) -> {
+      if (!m.result().equals(expected)) {
+        problems.add(q.name() + ": " + engine + " answered " + m.result() + ", DuckDB " + expected);
+      }
+    });
+    Measurement ours = byEngine.get(LakeEngine.NAME);
+    if (ours == null) {
+      return;
+    }
+    if (ours.scan().isEmpty()) {
+      problems.add(q.name() + ": sys.scans has no scan of " + Queries.FACT);
+    } else if (ours.scan().get().filesRead() != matchingFiles) {
+      problems.add(q.name() + ": " + LakeEngine.NAME + " read " + ours.scan().get().filesRead()
+          + " files, " + matchingFiles + " hold matching rows");
+    }
+  }
+
+  private FirstQuery timeFirstQuery(EngineSpec spec, Path lake, Query first) throws Exception {
+    double cold = 0;
+    double[] timed = new double[runs];
+    Result answer = null;
+    for (int i = 0; i < 1 + warmups + runs; i++) {
+      double millis;
+      long start = System.nanoTime();
+      try (Engine engine = spec.factory().get()) {
+        engine.open(lake);
+        answer = engine.run(first.sql());
+        millis = Stats.millisSince(start); // closing is not part of the first query
+      }
+      if (i == 0) {
+        cold = millis;
+      } else if (i > warmups) {
+        timed[i - warmups - 1] = millis;
+      }
+    }
+    FirstQuery result = new FirstQuery(cold, Stats.of(timed), answer);
+    log.printf("  %-45s %-22s first in JVM %8.1f ms, then median %8.1f ms%n", first.name(),
+        spec.name(), cold, result.warm().median());
+    return result;
+  }
+
+  private Measurement timeWarm(Engine engine, Query q) throws Exception {
+    for (int i = 0; i < warmups; i++) {
+      engine.run(q.sql());
+    }
+    double[] timed = new double[runs];
+    Result last = null;
+    for (int i = 0; i < runs; i++) {
+      long start = System.nanoTime();
+      last = engine.run(q.sql());
+      timed[i] = Stats.millisSince(start);
+    }
+    Optional<ScanCounts> scan = engine.lastFactScan();
+    Stats stats = Stats.of(timed);
+    log.printf("  %-45s %-22s median %8.1f ms (min %.1f, max %.1f)%s%n", q.name(), engine.name(),
+        stats.median(), stats.min(), stats.max(),
+        scan.map(s -> ", files " + s.filesRead() + ", partitions " + s.partitionsRead() + " of "
+            + s.partitionsTotal()).orElse(""));
+    return new Measurement(stats, last, scan);
+  }
+}
