@@ -3,6 +3,12 @@ package dev.lakejdbc.adapter.hive;
 import dev.lakejdbc.adapter.LakeException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Map;
@@ -10,18 +16,26 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
- * Directory listings of one lake, kept for a short time: a query listing a directory another query
- * listed a moment ago reuses that listing (Spark caches its file index the same way). {@link #clear}
- * forgets them all, for REFRESH; a validity of zero turns the cache off.
+ * Directory listings, kept for a short time: a query listing a directory that another query — on this
+ * connection or another one in the JVM — listed a moment ago reuses that listing (Spark caches its
+ * file index the same way). {@link #clear} forgets them all, for REFRESH; a validity of zero turns the
+ * cache off for this connection.
  */
 public final class DirectoryListings {
   private record Listing(FileStatus[] children, long listedAt) {}
 
+  /** Listings of every connection, by fully qualified directory path. */
+  private static final Map<Path, Listing> LISTINGS = new ConcurrentHashMap<>();
+  /** A bound on the shared cache, against a JVM that walks lake after lake. */
+  private static final int MAX_CACHED = 1_000_000;
+
+  private static final long LOCAL_BLOCK_SIZE = 32L * 1024 * 1024;
+
   private final FileSystem fs;
   private final long validityNanos;
-  private final Map<Path, Listing> listings = new ConcurrentHashMap<>();
 
   public DirectoryListings(FileSystem fs, long validityMillis) {
     this.fs = fs;
@@ -31,30 +45,53 @@ public final class DirectoryListings {
   /** The children of {@code dir}, sorted by name; listed now unless listed within the validity. */
   public FileStatus[] list(Path dir) {
     long now = System.nanoTime();
-    Listing cached = validityNanos > 0 ? listings.get(dir) : null;
+    Listing cached = validityNanos > 0 ? LISTINGS.get(dir) : null;
     if (cached != null && now - cached.listedAt() < validityNanos) {
       return cached.children();
     }
     FileStatus[] children = listNow(dir);
     if (validityNanos > 0) {
-      listings.put(dir, new Listing(children, now));
+      if (LISTINGS.size() >= MAX_CACHED) {
+        LISTINGS.clear();
+      }
+      LISTINGS.put(dir, new Listing(children, now));
     }
     return children;
   }
 
   private FileStatus[] listNow(Path dir) {
     try {
-      FileStatus[] children = fs.listStatus(dir);
+      FileStatus[] children = fs instanceof RawLocalFileSystem ? listLocal(dir) : fs.listStatus(dir);
       Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
       return children;
-    } catch (FileNotFoundException e) {
+    } catch (FileNotFoundException | NoSuchFileException e) {
       throw LakeException.io("Directory vanished or does not exist:", dir, e);
     } catch (IOException e) {
       throw LakeException.io("Cannot list directory", dir, e);
     }
   }
 
+  /**
+   * A local directory through java.nio: one stat per child, where Hadoop's raw local file system makes
+   * three (length, directory, modification time) — listing is most of a cold query on many partitions.
+   */
+  private static FileStatus[] listLocal(Path dir) throws IOException {
+    java.nio.file.Path local = java.nio.file.Path.of(dir.toUri());
+    if (!Files.isDirectory(local)) {
+      throw new FileNotFoundException(dir + " is not a directory");
+    }
+    List<FileStatus> children = new ArrayList<>();
+    try (DirectoryStream<java.nio.file.Path> entries = Files.newDirectoryStream(local)) {
+      for (java.nio.file.Path entry : entries) {
+        BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class);
+        children.add(new FileStatus(a.size(), a.isDirectory(), 1, LOCAL_BLOCK_SIZE,
+            a.lastModifiedTime().toMillis(), new Path(dir, entry.getFileName().toString())));
+      }
+    }
+    return children.toArray(new FileStatus[0]);
+  }
+
   public void clear() {
-    listings.clear();
+    LISTINGS.clear();
   }
 }

@@ -19,9 +19,9 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
- * Reads Parquet footers and keeps them, so that a file's footer is read once per table: at discovery
- * for the schema, then reused when the file is scanned. A file rewritten in place (other length or
- * modification time) is read again.
+ * Reads Parquet footers and keeps them, so that a file's footer is read once: at discovery for the
+ * schema, then reused when the file is scanned, and by later connections. A file rewritten in place
+ * (other length or modification time) is read again.
  */
 public final class ParquetFooters {
   private record Key(String path, long length, long modificationTime) {}
@@ -30,7 +30,13 @@ public final class ParquetFooters {
 
   private final FileSystem fs;
   private final Configuration conf;
-  private final Map<Key, ParquetMetadata> cache = new ConcurrentHashMap<>();
+  /**
+   * Shared by all connections of the JVM: a file's footer does not change while its length and
+   * modification time do not, and a BI tool opens many connections to one lake.
+   */
+  private static final Map<Key, ParquetMetadata> CACHE = new ConcurrentHashMap<>();
+  /** A bound on the shared cache (a footer of a few columns is a few kilobytes). */
+  private static final int MAX_CACHED = 100_000;
 
   public ParquetFooters(FileSystem fs, Configuration conf) {
     this.fs = fs;
@@ -97,10 +103,13 @@ public final class ParquetFooters {
   /** The footer of {@code file}, read now or earlier. */
   public ParquetMetadata footer(DataFile file) {
     Key key = new Key(file.path().toString(), file.length(), file.status().getModificationTime());
-    ParquetMetadata footer = cache.get(key);
+    ParquetMetadata footer = CACHE.get(key);
     if (footer == null) {
       footer = read(file);
-      cache.put(key, footer);
+      if (CACHE.size() >= MAX_CACHED) {
+        CACHE.clear();
+      }
+      CACHE.put(key, footer);
     }
     return footer;
   }
