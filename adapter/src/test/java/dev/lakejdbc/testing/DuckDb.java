@@ -41,10 +41,12 @@ public final class DuckDb implements AutoCloseable {
   /**
    * Makes a view named {@code table} over the files a glob matches, e.g.
    * {@code lake/events/category=*}{@code /day=*}{@code /*.parquet} to leave out files a Hive reader ignores.
+   * The view also has DuckDB's {@code filename} column: which files hold matching rows is what a
+   * pruned scan must open.
    */
   public void viewOfFiles(String table, String glob) throws SQLException {
     execute("CREATE OR REPLACE VIEW " + table + " AS SELECT * FROM read_parquet('" + glob
-        + "', hive_partitioning = true, union_by_name = true)");
+        + "', hive_partitioning = true, union_by_name = true, filename = true)");
   }
 
   @Override public void close() throws SQLException {

@@ -24,8 +24,7 @@ class ArticleExamplesTest {
     for (String[] t : new String[][] {{"fact_orders", "dt=*/*.parquet"}, {"dim_date", "*.parquet"},
         {"transactions", "branch_id=*/*.parquet"}, {"dim_branches", "*.parquet"},
         {"txn_by_city", "branch=*/*.parquet"}}) {
-      duck.execute("CREATE VIEW " + t[0] + " AS SELECT * FROM read_parquet('" + lake.resolve(t[0]) + "/"
-          + t[1] + "', hive_partitioning = true, union_by_name = true, filename = true)");
+      duck.viewOfFiles(t[0], lake.resolve(t[0]) + "/" + t[1]);
     }
     check = new PruningCheck(lake, duck);
   }

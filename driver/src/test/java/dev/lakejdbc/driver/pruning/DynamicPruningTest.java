@@ -58,8 +58,7 @@ class DynamicPruningTest {
   }
 
   private static void view(String table, String glob) throws SQLException {
-    duck.execute("CREATE VIEW " + table + " AS SELECT * FROM read_parquet('" + lake.resolve(table)
-        + "/" + glob + "', hive_partitioning = true, union_by_name = true, filename = true)");
+    duck.viewOfFiles(table, lake.resolve(table) + "/" + glob);
   }
 
   private static void writeDimension(String name, String query) throws Exception {

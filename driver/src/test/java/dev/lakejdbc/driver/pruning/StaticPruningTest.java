@@ -62,8 +62,7 @@ class StaticPruningTest {
   }
 
   private static void view(String table, String glob) throws SQLException {
-    duck.execute("CREATE VIEW " + table + " AS SELECT * FROM read_parquet('" + lake.resolve(table)
-        + "/" + glob + "', hive_partitioning = true, union_by_name = true, filename = true)");
+    duck.viewOfFiles(table, lake.resolve(table) + "/" + glob);
   }
 
   @AfterAll static void close() throws Exception {
@@ -219,8 +218,7 @@ class StaticPruningTest {
     RetailLake.write(recent, RetailLake.Options.defaults().withStartDate(LocalDate.now().minusDays(12))
         .withDays(15));
     try (DuckDb d = new DuckDb()) {
-      d.execute("CREATE VIEW fact_orders AS SELECT * FROM read_parquet('" + recent.resolve("fact_orders")
-          + "/dt=*/*.parquet', hive_partitioning = true, union_by_name = true, filename = true)");
+      d.viewOfFiles("fact_orders", recent.resolve("fact_orders") + "/dt=*/*.parquet");
       String where = "dt >= CURRENT_DATE - INTERVAL '3' DAY";
       PruningCheck.ScanCounts counts = new PruningCheck(recent, d).check("fact_orders",
           "count(*), sum(amount)", where, "SELECT DISTINCT filename FROM fact_orders WHERE " + where, "");
