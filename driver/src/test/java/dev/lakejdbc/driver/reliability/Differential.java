@@ -1,0 +1,93 @@
+package dev.lakejdbc.driver.reliability;
+
+import dev.lakejdbc.testing.DuckDb;
+import dev.lakejdbc.testing.Rows;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * Runs a query three ways on one {@link RandomLake} — this driver with pruning, without it
+ * ({@code staticPruning=false;dpp=false}), and DuckDB over the same files — and says how the answers
+ * differ, if they do.
+ */
+final class Differential implements AutoCloseable {
+  static final String PRUNING_OFF = ";staticPruning=false;dpp=false";
+
+  final RandomLake lake;
+  private final DuckDb duck;
+  private final Connection pruned;
+  private final Connection unpruned;
+
+  Differential(RandomLake lake) throws SQLException {
+    this.lake = lake;
+    this.duck = new DuckDb();
+    // The checks of several lakes run side by side: one thread each.
+    duck.execute("SET threads = 1");
+    lake.loadIntoDuckDb(duck);
+    this.pruned = DriverManager.getConnection("jdbc:lake:" + lake.root + lake.properties());
+    this.unpruned = DriverManager.getConnection("jdbc:lake:" + lake.root + lake.properties() + PRUNING_OFF);
+  }
+
+  Connection pruned() {
+    return pruned;
+  }
+
+  /** What a check found: null when all three agree. {@code rows} is DuckDB's row count. */
+  record Outcome(String mismatch, int rows, boolean rejectedByAll) {}
+
+  Outcome check(RandomQueries.Query query) {
+    List<List<String>> expected;
+    try {
+      expected = Rows.query(duck.connection(), query.sql());
+    } catch (SQLException e) {
+      // The generator should only write SQL DuckDB accepts; if our driver rejects it too, it is the
+      // generator's fault, counted apart.
+      String ours = failure(pruned, query.sql());
+      if (ours != null) {
+        System.out.println("rejected by both engines: " + query.sql() + "\n  DuckDB: "
+            + firstLine(e.getMessage()) + "\n  driver: " + firstLine(ours));
+      }
+      return ours != null ? new Outcome(null, 0, true)
+          : new Outcome("DuckDB fails (" + firstLine(e.getMessage()) + ") but the driver answers", 0, false);
+    }
+    StringBuilder mismatch = new StringBuilder();
+    compare(expected, pruned, "pruning on", query, mismatch);
+    compare(expected, unpruned, "pruning off", query, mismatch);
+    return new Outcome(mismatch.length() == 0 ? null : mismatch.toString(), expected.size(), false);
+  }
+
+  private static void compare(List<List<String>> expected, Connection c, String what,
+      RandomQueries.Query query, StringBuilder mismatch) {
+    try {
+      Rows.assertSameRows(expected, Rows.query(c, query.sql()), query.ordered(), what);
+    } catch (AssertionError e) {
+      mismatch.append("\n  ").append(e.getMessage());
+    } catch (SQLException | RuntimeException e) {
+      mismatch.append("\n  ").append(what).append(": fails where DuckDB answers ").append(expected.size())
+          .append(" rows: ").append(e instanceof SQLException s ? s.getSQLState() + " " : "")
+          .append(firstLine(String.valueOf(e.getMessage())));
+    }
+  }
+
+  private static String failure(Connection c, String sql) {
+    try {
+      Rows.query(c, sql);
+      return null;
+    } catch (SQLException | RuntimeException e) {
+      return String.valueOf(e.getMessage());
+    }
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  @Override public void close() throws SQLException {
+    try (DuckDb d = duck; Connection p = pruned; Connection u = unpruned) {
+      // closes all three
+    }
+  }
+}
