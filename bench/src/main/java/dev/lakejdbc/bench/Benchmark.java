@@ -22,11 +22,13 @@ import java.util.function.Supplier;
  */
 public final class Benchmark {
   static final String USAGE = """
-      usage: Benchmark [--lake DIR] [--scale N] [--warmups N] [--runs N] [--many-partitions] [--doc FILE]
+      usage: Benchmark [--lake DIR] [--scale N] [--warmups N] [--warmup-seconds S] [--runs N] [--many-partitions] [--doc FILE]
         --lake DIR          where the reference lake is generated, or reused if an identical one is there
                             (default: <tmp>/lake-bench); --many-partitions uses DIR-many
         --scale N           multiply the fact's 700 rows per file by N (default 1)
-        --warmups N         untimed runs before each query's timed runs (default 2)
+        --warmups N         untimed runs before each query's timed runs, at least (default 2)
+        --warmup-seconds S  and more untimed runs until S seconds have passed, at most 100 (default 3):
+                            the JIT needs tens of runs of a fast query
         --runs N            timed runs per query (default 7)
         --many-partitions   also run a subset on 500 days x 200 branches = 100,000 one-row files
                             (listing and planning cost; generating it takes minutes the first time)
@@ -35,12 +37,13 @@ public final class Benchmark {
   /** The Spark runner, compiled only with -Pspark (src/spark/java). */
   static final String SPARK_ENGINE = "dev.lakejdbc.bench.SparkEngine";
 
-  record Options(Path lake, int scale, int warmups, int runs, boolean manyPartitions, Path doc,
-      List<String> args) {
+  record Options(Path lake, int scale, int warmups, double warmupSeconds, int runs,
+      boolean manyPartitions, Path doc, List<String> args) {
     static Options parse(String[] args) {
       Path lake = Path.of(System.getProperty("java.io.tmpdir"), "lake-bench");
       int scale = 1;
       int warmups = 2;
+      double warmupSeconds = 3;
       int runs = 7;
       boolean many = false;
       Path doc = null;
@@ -49,13 +52,15 @@ public final class Benchmark {
           case "--lake" -> lake = Path.of(value(args, ++i));
           case "--scale" -> scale = positive(args, ++i);
           case "--warmups" -> warmups = Integer.parseInt(value(args, ++i));
+          case "--warmup-seconds" -> warmupSeconds = Double.parseDouble(value(args, ++i));
           case "--runs" -> runs = positive(args, ++i);
           case "--many-partitions" -> many = true;
           case "--doc" -> doc = Path.of(value(args, ++i));
           default -> throw new IllegalArgumentException("unexpected argument: " + args[i]);
         }
       }
-      return new Options(lake.toAbsolutePath(), scale, warmups, runs, many, doc, List.of(args));
+      return new Options(lake.toAbsolutePath(), scale, warmups, warmupSeconds, runs, many, doc,
+          List.of(args));
     }
 
     private static String value(String[] args, int i) {
@@ -96,7 +101,7 @@ public final class Benchmark {
     double loadBefore = Machine.loadAverage();
     Optional<Supplier<Engine>> spark = sparkEngine();
     List<EngineSpec> engines = engines(spark);
-    Suite suite = new Suite(engines, o.warmups(), o.runs(), out);
+    Suite suite = new Suite(engines, o.warmups(), o.warmupSeconds(), o.runs(), out);
     List<Outcome> outcomes = new ArrayList<>();
 
     RetailLake.Options reference = RetailLake.Options.benchmark()
@@ -121,7 +126,7 @@ public final class Benchmark {
     }
     MarkdownReport.Run run = new MarkdownReport.Run(command(o, spark.isPresent()),
         ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT)),
-        Machine.current(), loadBefore, Machine.loadAverage(), o.warmups(), o.runs(),
+        Machine.current(), loadBefore, Machine.loadAverage(), o.warmups(), o.warmupSeconds(), o.runs(),
         engines.stream().map(EngineSpec::name).toList(), setup);
     String previous = o.doc() != null && Files.exists(o.doc()) ? Files.readString(o.doc()) : null;
     String markdown = MarkdownReport.render(run, outcomes, previous);

@@ -19,14 +19,15 @@ final class MarkdownReport {
 
   /** Everything about the run that is not a measurement. */
   record Run(String command, String date, Machine machine, double loadBefore, double loadAfter,
-      int warmups, int runs, List<String> engines, List<String> setupNotes) {}
+      int warmups, double warmupSeconds, int runs, List<String> engines, List<String> setupNotes) {}
 
   private MarkdownReport() {}
 
   static String render(Run run, List<Outcome> outcomes, String previousDocument) {
     StringBuilder md = new StringBuilder();
     md.append("# Benchmarks: lake-jdbc vs DuckDB and Spark SQL\n\n")
-        .append("Reproduce (from the repository root; `-Pbench,spark` adds Spark, about 300 MB of jars):\n\n")
+        .append("Reproduce (from the repository root; the profile `spark` adds Spark SQL, about 300 MB of "
+            + "jars; `-Pbench` alone leaves it out):\n\n")
         .append("```\n").append(run.command()).append("\n```\n\n")
         .append("Measured ").append(run.date()).append(" on ").append(run.machine().describe())
         .append(". System load average (1 min) ").append(load(run.loadBefore())).append(" before, ")
@@ -41,7 +42,9 @@ final class MarkdownReport {
     for (String note : run.setupNotes()) {
       md.append("- ").append(note).append('\n');
     }
-    md.append("\nEach query: ").append(run.warmups()).append(" warm-up run(s), then ").append(run.runs())
+    md.append("\nEach query: at least ").append(run.warmups()).append(" untimed warm-up runs, more until ")
+        .append(num(run.warmupSeconds())).append(" s have passed (at most ").append(Suite.MAX_WARMUPS)
+        .append(", so that the JIT has compiled a fast query's paths), then ").append(run.runs())
         .append(" timed runs on one open connection (session) per engine, the same statement text each "
             + "time; figures are medians in ms, wall clock from execute to the last row read. "
             + "\"ours / best peer\" divides our median by the lowest peer median; \"DPP / static twin\" "

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 /**
@@ -37,13 +38,17 @@ final class Suite {
       Map<String, FirstQuery> firstQuery, Map<String, String> versions, List<String> problems) {}
 
   private final List<EngineSpec> engines;
+  static final int MAX_WARMUPS = 100;
+
   private final int warmups;
+  private final double warmupMillis;
   private final int runs;
   private final PrintStream log;
 
-  Suite(List<EngineSpec> engines, int warmups, int runs, PrintStream log) {
+  Suite(List<EngineSpec> engines, int warmups, double warmupSeconds, int runs, PrintStream log) {
     this.engines = engines;
     this.warmups = warmups;
+    this.warmupMillis = warmupSeconds * 1000;
     this.runs = runs;
     this.log = log;
   }
@@ -131,33 +136,35 @@ final class Suite {
   }
 
   private FirstQuery timeFirstQuery(EngineSpec spec, Path lake, Query first) throws Exception {
-    double cold = 0;
+    Timed cold = freshFirstQuery(spec, lake, first);
+    int warmed = warmUp(() -> freshFirstQuery(spec, lake, first));
     double[] timed = new double[runs];
-    Result answer = null;
-    for (int i = 0; i < 1 + warmups + runs; i++) {
-      double millis;
-      long start = System.nanoTime();
-      try (Engine engine = spec.factory().get()) {
-        engine.open(lake);
-        answer = engine.run(first.sql());
-        millis = Stats.millisSince(start); // closing is not part of the first query
-      }
-      if (i == 0) {
-        cold = millis;
-      } else if (i > warmups) {
-        timed[i - warmups - 1] = millis;
-      }
+    Result answer = cold.result();
+    for (int i = 0; i < runs; i++) {
+      Timed t = freshFirstQuery(spec, lake, first);
+      timed[i] = t.millis();
+      answer = t.result();
     }
-    FirstQuery result = new FirstQuery(cold, Stats.of(timed), answer);
-    log.printf("  %-45s %-22s first in JVM %8.1f ms, then median %8.1f ms%n", first.name(),
-        spec.name(), cold, result.warm().median());
+    FirstQuery result = new FirstQuery(cold.millis(), Stats.of(timed), answer);
+    log.printf("  %-45s %-22s first %8.1f ms, then median %8.1f ms (%d warm-ups)%n", first.name(),
+        spec.name(), cold.millis(), result.warm().median(), warmed);
     return result;
   }
 
-  private Measurement timeWarm(Engine engine, Query q) throws Exception {
-    for (int i = 0; i < warmups; i++) {
-      engine.run(q.sql());
+  private record Timed(double millis, Result result) {}
+
+  /** A new engine instance, opened, and its first query; closing it is not timed. */
+  private static Timed freshFirstQuery(EngineSpec spec, Path lake, Query first) throws Exception {
+    long start = System.nanoTime();
+    try (Engine engine = spec.factory().get()) {
+      engine.open(lake);
+      Result answer = engine.run(first.sql());
+      return new Timed(Stats.millisSince(start), answer);
     }
+  }
+
+  private Measurement timeWarm(Engine engine, Query q) throws Exception {
+    int warmed = warmUp(() -> engine.run(q.sql()));
     double[] timed = new double[runs];
     Result last = null;
     for (int i = 0; i < runs; i++) {
@@ -167,10 +174,25 @@ final class Suite {
     }
     Optional<ScanCounts> scan = engine.lastFactScan();
     Stats stats = Stats.of(timed);
-    log.printf("  %-45s %-22s median %8.1f ms (min %.1f, max %.1f)%s%n", q.name(), engine.name(),
-        stats.median(), stats.min(), stats.max(),
+    log.printf("  %-45s %-22s median %8.1f ms (min %.1f, max %.1f, %d warm-ups)%s%n", q.name(),
+        engine.name(), stats.median(), stats.min(), stats.max(), warmed,
         scan.map(s -> ", files " + s.filesRead() + ", partitions " + s.partitionsRead() + " of "
             + s.partitionsTotal()).orElse(""));
     return new Measurement(stats, last, scan);
+  }
+
+  /**
+   * Untimed runs: at least {@code warmups}, then more until {@code warmupMillis} have passed, at most
+   * {@link #MAX_WARMUPS}. A JVM engine needs tens of runs of a fast query before the JIT has compiled
+   * its paths; a slow query warms up within a few runs, and a native engine loses nothing.
+   */
+  private int warmUp(Callable<?> run) throws Exception {
+    long start = System.nanoTime();
+    int n = 0;
+    while (n < warmups || (n < MAX_WARMUPS && Stats.millisSince(start) < warmupMillis)) {
+      run.call();
+      n++;
+    }
+    return n;
   }
 }

@@ -26,7 +26,7 @@ class BenchmarkSmokeTest {
     RetailLake.Options tiny = RetailLake.Options.benchmark().withDays(10).withFactBranches(3)
         .withRowsPerFile(20);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Suite suite = new Suite(Benchmark.engines(Optional.empty()), 1, 1,
+    Suite suite = new Suite(Benchmark.engines(Optional.empty()), 1, 0, 1,
         new PrintStream(log, true, StandardCharsets.UTF_8));
 
     Outcome o = Benchmark.runLake(suite, "tiny", dir.resolve("lake"), tiny, false,
@@ -51,7 +51,7 @@ class BenchmarkSmokeTest {
     assertEquals(2, o.firstQuery().size());
 
     String markdown = MarkdownReport.render(new MarkdownReport.Run("cmd", "today", Machine.current(),
-        0, 0, 1, 1, Benchmark.engines(Optional.empty()).stream().map(Suite.EngineSpec::name).toList(),
+        0, 0, 1, 0, 1, Benchmark.engines(Optional.empty()).stream().map(Suite.EngineSpec::name).toList(),
         java.util.List.of()), java.util.List.of(o), null);
     assertTrue(markdown.contains("| DPP join on dim_date holidays |"), markdown);
     assertTrue(markdown.contains("All answers equal DuckDB's"), markdown);
