@@ -7,6 +7,9 @@ import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -31,6 +34,11 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
   private final FileStatus location;
   private final LakeStorage storage;
   private volatile TableSchema schema;
+  /**
+   * The share of partitions each partition filter keeps, by the filter's digest: the planner builds
+   * many scan nodes with one filter, and evaluating it on thousands of partitions is not free.
+   */
+  private final Map<String, Double> partitionShares = new ConcurrentHashMap<>();
 
   public LakeTable(String name, FileStatus location, LakeStorage storage) {
     this.name = name;
@@ -78,6 +86,12 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
     return new HiveLayout(List.of(),
         List.of(new PartitionDirectory(List.of(), "", location().getParent(),
             List.of(new DataFile(location)))), 0);
+  }
+
+  /** The estimated share of this table's partitions that {@code filter} keeps. */
+  double partitionShare(RexNode filter) {
+    TableSchema s = schema();
+    return partitionShares.computeIfAbsent(filter.toString(), k -> PartitionSelectivity.of(filter, s));
   }
 
   @Override public RelDataType getRowType(RelDataTypeFactory typeFactory) {

@@ -92,7 +92,7 @@ public abstract class LakeTableScan extends TableScan {
   /** The table's rows scaled by the share of partitions the partition filter keeps. */
   @Override public double estimateRowCount(RelMetadataQuery mq) {
     if (partitionFilter != null && Double.isNaN(partitionShare)) {
-      partitionShare = PartitionSelectivity.of(partitionFilter, lakeTable.schema());
+      partitionShare = lakeTable.partitionShare(partitionFilter);
     }
     double rows = rowCounts ? lakeTable.schema().fileCount() : table.getRowCount();
     return rows * (partitionFilter == null ? 1 : partitionShare);
