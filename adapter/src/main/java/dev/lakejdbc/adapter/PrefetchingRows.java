@@ -1,5 +1,6 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.RowStream.Cancellation;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -13,12 +14,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reads a scan's files on several threads, each decoding whole files into batches of rows that the
  * consuming thread takes from a bounded queue: decoding Parquet is most of a large scan's cost, and the
- * machine's cores can share it. Memory stays bounded by the queue. Closing stops the readers.
+ * machine's cores can share it. Memory stays bounded by the queue. Closing stops the readers. A cancel
+ * or timeout is seen by the readers before each file and by the consumer while it waits for rows.
  */
 final class PrefetchingRows implements RowStream {
   private static final int BATCH_ROWS = 1024;
   private static final int BATCHES_PER_READER = 4;
   private static final Object END = new Object();
+  /** How long the consumer waits for a batch before it looks for a cancel or timeout again. */
+  private static final long CANCEL_POLL_MILLIS = 50;
   private static final ExecutorService READERS = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "lake-scan-reader");
     t.setDaemon(true);
@@ -28,6 +32,7 @@ final class PrefetchingRows implements RowStream {
   private final Iterator<FileTask> tasks;
   private final FileTaskReader reader;
   private final int readers;
+  private final Cancellation cancellation;
   private final BlockingQueue<Object> batches;
   private volatile boolean closed;
   private int readersDone;
@@ -35,10 +40,12 @@ final class PrefetchingRows implements RowStream {
   private int index;
   private Object[] current;
 
-  PrefetchingRows(Iterator<FileTask> tasks, FileTaskReader reader, int readers) {
+  PrefetchingRows(Iterator<FileTask> tasks, FileTaskReader reader, int readers,
+      Cancellation cancellation) {
     this.tasks = tasks;
     this.reader = reader;
     this.readers = readers;
+    this.cancellation = cancellation;
     this.batches = new ArrayBlockingQueue<>(readers * BATCHES_PER_READER);
     for (int i = 0; i < readers; i++) {
       READERS.execute(this::read);
@@ -54,6 +61,7 @@ final class PrefetchingRows implements RowStream {
   private void read() {
     try {
       for (FileTask task = nextTask(); task != null; task = nextTask()) {
+        cancellation.check();
         try (ParquetFileRows rows = reader.open(task)) {
           List<Object[]> buffer = new ArrayList<>(BATCH_ROWS);
           while (!closed && rows.next()) {
@@ -97,11 +105,21 @@ final class PrefetchingRows implements RowStream {
       }
       Object item;
       try {
-        item = batches.take();
+        item = batches.poll(CANCEL_POLL_MILLIS, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         close();
         throw new IllegalStateException("Interrupted while reading the lake", e);
+      }
+      if (item == null) {
+        // The readers are still decoding: a cancel need not wait for them.
+        try {
+          cancellation.check();
+        } catch (QueryCanceledException e) {
+          close();
+          throw e;
+        }
+        continue;
       }
       if (item == END) {
         if (++readersDone == readers) {

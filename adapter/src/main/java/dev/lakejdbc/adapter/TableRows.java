@@ -24,6 +24,8 @@ final class TableRows implements Enumerator<Object> {
   private static final double NOT_SELECTIVE = 0.9;
   /** How many keys sys.scans shows of a dynamic filter. */
   private static final int KEYS_SHOWN = 5;
+  /** The scan checks for a cancel or timeout every this many rows (a power of two), and per file. */
+  private static final int CANCEL_CHECK_ROWS = 1024;
 
 
   private final LakeTable table;
@@ -35,6 +37,7 @@ final class TableRows implements Enumerator<Object> {
   private final List<DynamicPruning> dynamic;
   private final DataContext root;
   private final ScanStatistics stats;
+  private final RowStream.Cancellation cancellation;
   private RowStream rows;
   private Object current;
   /** Counted here and reported once: a synchronized counter per row would cost more than the row. */
@@ -51,6 +54,7 @@ final class TableRows implements Enumerator<Object> {
     this.dynamic = dynamic;
     this.root = root;
     this.stats = stats;
+    this.cancellation = RowStream.Cancellation.of(root, table.name());
   }
 
   @Override public Object current() {
@@ -58,14 +62,23 @@ final class TableRows implements Enumerator<Object> {
   }
 
   @Override public boolean moveNext() {
-    if (rows == null) {
-      stats.started();
-      rows = open();
-    }
-    if (rows.next()) {
-      rowCount++;
-      current = shape(rows.current());
-      return true;
+    try {
+      if (rows == null) {
+        cancellation.check();
+        stats.started();
+        rows = open();
+      } else if ((rowCount & (CANCEL_CHECK_ROWS - 1)) == 0) {
+        cancellation.check();
+      }
+      if (rows.next()) {
+        rowCount++;
+        current = shape(rows.current());
+        return true;
+      }
+    } catch (QueryCanceledException e) {
+      // Release the files now: the client may never close the result set of a canceled query.
+      close();
+      throw e;
     }
     finish();
     return false;
@@ -83,13 +96,15 @@ final class TableRows implements Enumerator<Object> {
   private RowStream open() {
     List<ParquetFileRows.Request> requests = new ArrayList<>();
     List<FileTask> tasks = plan(requests);
+    // Listing a large table takes a while: look again before the first file is opened.
+    cancellation.check();
     FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text());
     if (rowCounts) {
-      return RowStream.rowCounts(tasks.iterator(), reader);
+      return RowStream.rowCounts(tasks.iterator(), reader, cancellation);
     }
     int readers = Math.min(tasks.size(), Runtime.getRuntime().availableProcessors());
-    return readers > 1 ? new PrefetchingRows(tasks.iterator(), reader, readers)
-        : RowStream.sequential(tasks.iterator(), reader);
+    return readers > 1 ? new PrefetchingRows(tasks.iterator(), reader, readers, cancellation)
+        : RowStream.sequential(tasks.iterator(), reader, cancellation);
   }
 
   private List<FileTask> plan(List<ParquetFileRows.Request> requests) {

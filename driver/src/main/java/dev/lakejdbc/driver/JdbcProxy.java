@@ -1,5 +1,6 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.QueryCanceledException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -11,9 +12,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.Set;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.NoSuchStatementException;
 
 /**
  * Wraps the JDBC objects of a Calcite connection so that clients see an honest read-only driver: every
@@ -26,6 +30,8 @@ final class JdbcProxy implements InvocationHandler {
       PreparedStatement.class, CallableStatement.class, ResultSet.class, DatabaseMetaData.class);
   private static final Set<String> TAKES_SQL = Set.of("execute", "executeQuery", "executeUpdate",
       "executeLargeUpdate", "addBatch", "prepareStatement", "prepareCall");
+  /** Avatica's message, without a SQLState, when a canceled statement's result set is read. */
+  private static final String AVATICA_CANCELED = "Statement canceled";
 
   private final Object target;
   private final Class<?> iface;
@@ -83,6 +89,9 @@ final class JdbcProxy implements InvocationHandler {
     } else if ((name.equals("getConnection") || name.equals("getStatement"))
         && method.getReturnType().isInstance(parent)) {
       return parent;
+    }
+    if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
+      clearCancel(statement);
     }
     if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String sql) {
       ReadOnlyStatements.check(sql);
@@ -143,10 +152,40 @@ final class JdbcProxy implements InvocationHandler {
       Throwable cause = e.getCause();
       if (Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
           && (cause instanceof SQLException || cause instanceof RuntimeException)) {
-        throw SqlStates.translate(cause);
+        throw canceled(cause, SqlStates.translate(cause));
       }
       throw cause;
     }
+  }
+
+  /**
+   * Calcite keeps a statement's cancel flag set once {@code cancel()} was called, which would fail every
+   * later execution of the statement: a cancel stops the execution under way, not the next one.
+   */
+  private static void clearCancel(AvaticaStatement statement) {
+    try {
+      statement.connection.getCancelFlag(statement.handle).set(false);
+    } catch (NoSuchStatementException e) {
+      // A closed statement: executing it reports that.
+    }
+  }
+
+  /**
+   * A query stopped by {@code Statement.cancel} or its timeout is SQLState 57014, a timeout as a
+   * {@link SQLTimeoutException}; Avatica's own refusal to fetch after a cancel gets that state too.
+   */
+  private static SQLException canceled(Throwable cause, SQLException translated) {
+    for (Throwable c = cause; c != null; c = c.getCause()) {
+      if (c instanceof QueryCanceledException q) {
+        return q.timedOut() ? new SQLTimeoutException(q.getMessage(), q.sqlState(), cause) : translated;
+      }
+    }
+    if (cause instanceof SQLException s && s.getSQLState() == null
+        && AVATICA_CANCELED.equals(s.getMessage())) {
+      return new SQLException("Query canceled (Statement.cancel)", QueryCanceledException.QUERY_CANCELED,
+          cause);
+    }
+    return translated;
   }
 
   @Override public String toString() {
