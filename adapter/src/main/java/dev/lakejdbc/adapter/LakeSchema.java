@@ -1,6 +1,8 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.hive.HiveLayoutLister;
 import dev.lakejdbc.adapter.hive.HivePathNames;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.calcite.schema.Table;
@@ -11,7 +13,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * The lake as a schema: each directory under the root is a table, and so is each {@code *.parquet}
  * file directly under it (named without the extension; a directory of the same name wins). The root is
- * listed once, when the schema is first used; tables discover their columns lazily.
+ * listed once, when the schema is first used; tables discover their columns lazily. A symbolic link
+ * whose target lies outside the root is not a table (see {@link HiveLayoutLister}).
  */
 public final class LakeSchema extends AbstractSchema {
   private static final String PARQUET_SUFFIX = ".parquet";
@@ -59,7 +62,10 @@ public final class LakeSchema extends AbstractSchema {
   }
 
   private Map<String, Table> listTables() {
-    FileStatus[] children = storage.listings().list(root);
+    HiveLayoutLister.Boundary boundary =
+        new HiveLayoutLister.Boundary(root, HiveLayoutLister.realLocation(root));
+    FileStatus[] children = Arrays.stream(storage.listings().list(root))
+        .filter(child -> !HiveLayoutLister.leadsOutside(child, boundary)).toArray(FileStatus[]::new);
     Map<String, Table> map = new LinkedHashMap<>();
     for (FileStatus child : children) {
       String name = child.getPath().getName();

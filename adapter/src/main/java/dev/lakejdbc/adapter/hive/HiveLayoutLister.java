@@ -1,8 +1,14 @@
 package dev.lakejdbc.adapter.hive;
 
 import dev.lakejdbc.adapter.LakeException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -12,8 +18,23 @@ import org.apache.hadoop.fs.Path;
  * layout: every level is {@code column=value} directories with one column name, and files sit only at
  * the leaves, all at one depth. (Level-by-level listing: Hadoop's recursive {@code listFiles} on the
  * local file system forks a process per file — see DESIGN.md.)
+ *
+ * <p>Symbolic links are followed only where they stay inside the table: a link whose target lies
+ * outside the table's directory, or does not resolve, is skipped like a hidden file (not a partition,
+ * not a data file), so that no query of the lake reads what lies outside it.
  */
 public final class HiveLayoutLister {
+  /** A listing with the links that lead outside its table removed. */
+  private record Contained(java.nio.file.Path boundary, FileStatus[] children) {}
+
+  /**
+   * Per listing (the array the shared listing cache hands out, compared by identity): its children
+   * without the links that lead outside. Telling a link from its target takes a stat per child, which
+   * is paid once per listing rather than on every walk of a cached one.
+   */
+  private static final Map<FileStatus[], Contained> CONTAINED =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
   private final DirectoryListings listings;
 
   /** A lister that lists every directory afresh. */
@@ -40,7 +61,8 @@ public final class HiveLayoutLister {
     if (!filter.mayMatch(tableRoot, List.of())) {
       return new HiveLayout(List.of(), List.of(), 0);
     }
-    walk(tableRoot, "", List.of(), columns, leaves, filter, listed);
+    walk(tableRoot, "", List.of(), columns, leaves, filter, listed,
+        new Boundary(tableRoot, realLocation(tableRoot)));
     for (PartitionDirectory leaf : leaves) {
       if (leaf.values().size() != columns.size()) {
         throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition depth: "
@@ -52,11 +74,11 @@ public final class HiveLayoutLister {
   }
 
   private void walk(Path dir, String name, List<String> values, List<String> columns,
-      List<PartitionDirectory> leaves, PartitionPrefixFilter filter, int[] listed) {
+      List<PartitionDirectory> leaves, PartitionPrefixFilter filter, int[] listed, Boundary boundary) {
     List<FileStatus> files = new ArrayList<>();
     List<FileStatus> directories = new ArrayList<>();
     listed[0]++;
-    for (FileStatus child : listings.list(dir)) {
+    for (FileStatus child : contained(listings.list(dir), boundary)) {
       String childName = child.getPath().getName();
       if (HivePathNames.isIgnored(childName, child.isDirectory())) {
         continue;
@@ -94,8 +116,68 @@ public final class HiveLayoutLister {
       childValues.add(HivePathNames.valueOf(segment));
       if (filter.mayMatch(child.getPath(), childValues)) {
         walk(child.getPath(), name.isEmpty() ? segment : name + "/" + segment,
-            childValues, columns, leaves, filter, listed);
+            childValues, columns, leaves, filter, listed, boundary);
       }
+    }
+  }
+
+  /**
+   * The directory symbolic links under it must stay in: its path as listed, and for a local directory
+   * its real path (null when it cannot be resolved; listing it then reports why).
+   */
+  public record Boundary(Path dir, java.nio.file.Path real) {}
+
+  private static FileStatus[] contained(FileStatus[] children, Boundary boundary) {
+    Contained known = CONTAINED.get(children);
+    if (known != null && java.util.Objects.equals(known.boundary(), boundary.real())) {
+      return known.children();
+    }
+    FileStatus[] kept = children;
+    if (Arrays.stream(children).anyMatch(c -> leadsOutside(c, boundary))) {
+      kept = Arrays.stream(children).filter(c -> !leadsOutside(c, boundary)).toArray(FileStatus[]::new);
+    }
+    CONTAINED.put(children, new Contained(boundary.real(), kept));
+    return kept;
+  }
+
+  /** The real path of a local directory, or null for another file system or one that does not resolve. */
+  public static java.nio.file.Path realLocation(Path dir) {
+    if (!"file".equals(dir.toUri().getScheme())) {
+      return null;
+    }
+    try {
+      return java.nio.file.Path.of(dir.toUri()).toRealPath();
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * True for a symbolic link whose target lies outside the boundary or does not resolve. Local links
+   * are recognized on disk (the listing describes their targets); on other file systems the listing
+   * says which children are links.
+   */
+  public static boolean leadsOutside(FileStatus child, Boundary boundary) {
+    if (child.isSymlink()) {
+      try {
+        Path target = child.getSymlink();
+        Path resolved = target.isAbsolute() ? target : new Path(child.getPath().getParent(), target);
+        return !resolved.toUri().getPath().startsWith(boundary.dir().toUri().getPath() + "/");
+      } catch (IOException e) {
+        return true;
+      }
+    }
+    if (boundary.real() == null) {
+      return false;
+    }
+    java.nio.file.Path local = java.nio.file.Path.of(child.getPath().toUri());
+    if (!Files.isSymbolicLink(local)) {
+      return false;
+    }
+    try {
+      return !local.toRealPath().startsWith(boundary.real());
+    } catch (IOException e) {
+      return true;
     }
   }
 

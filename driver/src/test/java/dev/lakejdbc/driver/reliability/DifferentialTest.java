@@ -89,6 +89,8 @@ class DifferentialTest {
 
   private LakeResult checkLake(long seed, Integer onlyQuery) throws Exception {
     RandomLake lake = RandomLake.write(seed, dir.resolve("lake-" + seed));
+    // The driver must never write to the lake: the tree is checked after the queries too.
+    List<String> tree = SafetyTest.tree(lake.root);
     RandomQueries generator = new RandomQueries(lake);
     int queries = 0;
     int ordered = 0;
@@ -112,6 +114,9 @@ class DifferentialTest {
               + (mismatches.isEmpty() ? "\n  " + lake.describe() : ""));
         }
       }
+    }
+    if (!tree.equals(SafetyTest.tree(lake.root))) {
+      mismatches.add("lake seed " + seed + ": the lake's files changed while it was queried");
     }
     return new LakeResult(seed, lake.files, lake.rows, queries, ordered, empty, rejected, mismatches);
   }
