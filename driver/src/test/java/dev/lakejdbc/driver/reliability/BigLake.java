@@ -32,7 +32,7 @@ final class BigLake {
   static synchronized Path root() {
     if (root == null) {
       try {
-        root = write(Files.createTempDirectory("lake-jdbc-big").resolve("lake"));
+        root = write(Files.createTempDirectory("lake-jdbc-big").resolve("lake"), FILES, ROWS_PER_FILE);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -40,13 +40,13 @@ final class BigLake {
     return root;
   }
 
-  /** Writes the lake under {@code lake} (absent or empty) and returns it. */
-  static Path write(Path lake) throws IOException {
+  /** Writes a lake of this shape, {@code files} copies of one file, under {@code lake}; returns it. */
+  static Path write(Path lake, int files, int rowsPerFile) throws IOException {
     Schema schema = SchemaBuilder.record("big").fields().requiredLong("id").requiredDouble("x")
         .requiredString("s").endRecord();
     SplittableRandom random = new SplittableRandom(7);
     List<GenericRecord> records = new ArrayList<>();
-    for (int i = 0; i < ROWS_PER_FILE; i++) {
+    for (int i = 0; i < rowsPerFile; i++) {
       GenericData.Record r = new GenericData.Record(schema);
       r.put("id", (long) i);
       r.put("x", random.nextInt(1_000_000) / 100.0);
@@ -60,7 +60,7 @@ final class BigLake {
     Path template = lake.resolveSibling("template.parquet");
     ParquetFiles.write(template, schema, records);
     Path table = lake.resolve("big");
-    for (int p = 0; p < FILES; p++) {
+    for (int p = 0; p < files; p++) {
       Path dir = HivePaths.partition(table, "p", p);
       Files.createDirectories(dir);
       Files.copy(template, dir.resolve(HivePaths.partFile(0)));
