@@ -83,7 +83,13 @@ public final class DirectoryListings {
     List<FileStatus> children = new ArrayList<>();
     try (DirectoryStream<java.nio.file.Path> entries = Files.newDirectoryStream(local)) {
       for (java.nio.file.Path entry : entries) {
-        BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class);
+        BasicFileAttributes a;
+        try {
+          a = Files.readAttributes(entry, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+          // A dangling symbolic link (or an entry deleted since the directory was read): nothing to read.
+          continue;
+        }
         children.add(new FileStatus(a.size(), a.isDirectory(), 1, LOCAL_BLOCK_SIZE,
             a.lastModifiedTime().toMillis(), new Path(dir, entry.getFileName().toString())));
       }

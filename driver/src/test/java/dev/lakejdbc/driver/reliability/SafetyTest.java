@@ -28,7 +28,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -181,13 +180,9 @@ class SafetyTest {
   }
 
   /**
-   * A link whose target is gone should be skipped like one leading outside. It fails instead: local
-   * listings (DirectoryListings.listLocal) read each child's attributes through links, and the dangling
-   * one throws NoSuchFileException, reported as 58030 "Directory vanished or does not exist: <dir>" —
-   * for the root, every query of the lake fails. Reading the attributes with NOFOLLOW_LINKS first (and
-   * following only links) would skip it, and would tell links apart at no extra cost.
+   * A link whose target is gone is skipped like one leading outside, as a file and as a table: it once
+   * failed the whole directory (and, for the root, every query of the lake) with 58030.
    */
-  @Disabled("DirectoryListings.listLocal fails the whole directory on a dangling symbolic link (58030)")
   @Test void aDanglingLinkIsSkipped() throws Exception {
     Path root = dir.resolve("lake");
     write(root.resolve("t/p=1/part-00000.parquet"), 1);
