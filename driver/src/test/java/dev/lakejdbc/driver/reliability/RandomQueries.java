@@ -322,8 +322,10 @@ final class RandomQueries {
       out.add(lit(c));
     }
     if (random.nextInt(12) == 0) {
-      // A NULL in the list: IN gains nothing from it, NOT IN becomes never true.
-      out.add("CAST(NULL AS " + c.type().sql + ")");
+      // A NULL in the list: IN gains nothing from it, NOT IN becomes never true. A plain DECIMAL
+      // (DECIMAL(38,0) here) next to decimals with a scale trips a Calcite bug (KnownWrongAnswersTest).
+      String type = c.type() == Type.DECIMAL && !knownBugs ? "DECIMAL(18,4)" : c.type().sql;
+      out.add("CAST(NULL AS " + type + ")");
     }
     return out.stream().distinct().collect(Collectors.joining(", "));
   }
