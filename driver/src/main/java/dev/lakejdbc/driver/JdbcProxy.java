@@ -90,6 +90,9 @@ final class JdbcProxy implements InvocationHandler {
         && method.getReturnType().isInstance(parent)) {
       return parent;
     }
+    if (name.equals("setObject") && iface == PreparedStatement.class) {
+      args[1] = JavaTimeParameters.toJdbc(args[1]);
+    }
     if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
       clearCancel(statement);
     }

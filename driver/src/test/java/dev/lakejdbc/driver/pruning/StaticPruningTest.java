@@ -190,6 +190,23 @@ class StaticPruningTest {
     }
   }
 
+  @Test void javaTimeParametersBindLikeTheirJavaSqlTwinsAndPrune() throws Exception {
+    LocalDate day = LocalDate.of(2026, 1, 3);
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake);
+        PreparedStatement ps = c.prepareStatement(
+            "SELECT count(*), sum(amount) FROM fact_orders WHERE dt = ? AND branch_id <> ?")) {
+      ps.setObject(1, day);
+      ps.setString(2, "B001");
+      List<List<String>> answer;
+      try (ResultSet rs = ps.executeQuery()) {
+        answer = Rows.read(rs);
+      }
+      Rows.assertSameRows(duck.query("SELECT count(*), sum(amount) FROM fact_orders WHERE dt = DATE '"
+          + day + "' AND branch_id <> 'B001'"), answer, false, day.toString());
+      assertEquals(List.of(List.of("2")), Rows.query(c, "SELECT files_read FROM sys.scans"));
+    }
+  }
+
   @Test void preparedStatementParametersPruneAtEachExecution() throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake);
         PreparedStatement ps = c.prepareStatement(
