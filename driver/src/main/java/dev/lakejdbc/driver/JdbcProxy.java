@@ -15,7 +15,10 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.NoSuchStatementException;
 
@@ -38,6 +41,11 @@ final class JdbcProxy implements InvocationHandler {
   private final Object parent;
   /** The result of an EXPLAIN ANALYZE run through {@code Statement.execute}, for getResultSet. */
   private ResultSet explainResult;
+  /**
+   * A connection's client info (ApplicationName and the like, which DBeaver and others set on connect):
+   * kept for getClientInfo, used for nothing else. Avatica refuses to set any.
+   */
+  private final Properties clientInfo = new Properties();
 
   private JdbcProxy(Object target, Class<?> iface, Object parent) {
     this.target = target;
@@ -74,6 +82,11 @@ final class JdbcProxy implements InvocationHandler {
         case "setTransactionIsolation":
           // Nothing is ever written, so there is nothing to commit or roll back.
           return null;
+        case "setClientInfo":
+          setClientInfo(args);
+          return null;
+        case "getClientInfo":
+          return args == null ? clientInfo.clone() : clientInfo.getProperty((String) args[0]);
         default:
           break;
       }
@@ -116,12 +129,32 @@ final class JdbcProxy implements InvocationHandler {
         default: break;
       }
     }
+    Map<String, Pattern> patternFilters = iface == DatabaseMetaData.class
+        ? MetadataPatterns.filters(name, args) : Map.of();
     Object result = invokeTarget(method, args);
+    if (!patternFilters.isEmpty()) {
+      result = MetadataPatterns.filter((ResultSet) result, patternFilters);
+    }
     Class<?> returnType = method.getReturnType();
     if (result != null && WRAPPED.contains(returnType)) {
       return wrap(result, returnType, proxy);
     }
     return result;
+  }
+
+  private void setClientInfo(Object[] args) {
+    if (args.length == 2) {
+      if (args[1] == null) {
+        clientInfo.remove(args[0]);
+      } else {
+        clientInfo.setProperty((String) args[0], (String) args[1]);
+      }
+    } else {
+      clientInfo.clear();
+      if (args[0] != null) {
+        clientInfo.putAll((Properties) args[0]);
+      }
+    }
   }
 
   private Object explainAnalyze(String method, String query) throws SQLException {

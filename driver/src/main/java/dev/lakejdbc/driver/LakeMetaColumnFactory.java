@@ -1,5 +1,7 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.LakeColumn;
+import dev.lakejdbc.adapter.LakeTable;
 import org.apache.calcite.avatica.MetaImpl.MetaColumn;
 import org.apache.calcite.jdbc.CalciteMetaColumnFactoryImpl;
 import org.apache.calcite.schema.Table;
@@ -7,7 +9,9 @@ import org.apache.calcite.schema.Table;
 /**
  * {@code getColumns} as BI tools expect it: a plain TYPE_NAME ({@code INTEGER}, not Calcite's
  * {@code INTEGER NOT NULL}; {@code DECIMAL}, not {@code DECIMAL(12, 2)}, whose precision and scale have
- * their own columns) and a real COLUMN_SIZE for unbounded VARCHAR and VARBINARY.
+ * their own columns), a real COLUMN_SIZE for unbounded VARCHAR and VARBINARY, and a REMARKS of
+ * {@code partition column} on the columns that come from directory names, so a user browsing the lake in
+ * a tool sees which filters prune.
  */
 public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
   public static final LakeMetaColumnFactory INSTANCE = new LakeMetaColumnFactory();
@@ -21,8 +25,49 @@ public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
     String plainType = plainTypeName(typeName);
     Integer size = columnSize == null || columnSize < 0 ? defaultSize(plainType) : columnSize;
     Integer octets = plainType.startsWith("VAR") ? size : charOctetLength;
-    return super.createColumn(table, tableCat, tableSchem, tableName, columnName, dataType,
-        plainType, size, decimalDigits, numPrecRadix, nullable, octets, ordinalPosition, isNullable);
+    return new LakeMetaColumn(tableCat, tableSchem, tableName, columnName, dataType, plainType, size,
+        decimalDigits, numPrecRadix, nullable, octets, ordinalPosition, isNullable,
+        remarks(table, columnName));
+  }
+
+  @Override public Class<? extends MetaColumn> getMetaColumnClass() {
+    return LakeMetaColumn.class;
+  }
+
+  private static String remarks(Table table, String columnName) {
+    if (!(table instanceof LakeTable lake)) {
+      return null;
+    }
+    // getColumns has just derived the row type, so the schema is already discovered.
+    return lake.schema().columns().stream()
+        .filter(c -> c.name().equals(columnName) && c.isPartition())
+        .findFirst()
+        .map(LakeMetaColumnFactory::partitionRemark)
+        .orElse(null);
+  }
+
+  private static String partitionRemark(LakeColumn column) {
+    return PARTITION_COLUMN + " (directory level " + (column.partitionIndex() + 1) + ")";
+  }
+
+  /** The start of a partition column's REMARKS. */
+  public static final String PARTITION_COLUMN = "partition column";
+
+  /**
+   * Avatica's MetaColumn has REMARKS fixed to null; Calcite reads the columns of getColumns by name from
+   * the class the factory names, so a field declared here hides it.
+   */
+  public static final class LakeMetaColumn extends MetaColumn {
+    public final String remarks;
+
+    LakeMetaColumn(String tableCat, String tableSchem, String tableName, String columnName,
+        int dataType, String typeName, Integer columnSize, Integer decimalDigits, int numPrecRadix,
+        int nullable, Integer charOctetLength, int ordinalPosition, String isNullable,
+        String remarks) {
+      super(tableCat, tableSchem, tableName, columnName, dataType, typeName, columnSize,
+          decimalDigits, numPrecRadix, nullable, charOctetLength, ordinalPosition, isNullable);
+      this.remarks = remarks;
+    }
   }
 
   /** {@code DECIMAL(12, 2) NOT NULL} -> {@code DECIMAL}; {@code TIMESTAMP(3)} -> {@code TIMESTAMP}. */
