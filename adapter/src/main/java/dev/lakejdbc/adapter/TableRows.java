@@ -96,6 +96,7 @@ final class TableRows implements Enumerator<Object> {
   private RowStream open() {
     List<ParquetFileRows.Request> requests = new ArrayList<>();
     List<FileTask> tasks = plan(requests);
+    stats.filesToRead(tasks.size());
     // Listing a large table takes a while: look again before the first file is opened.
     cancellation.check();
     FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text());

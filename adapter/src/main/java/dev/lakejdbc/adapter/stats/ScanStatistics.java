@@ -14,6 +14,8 @@ public final class ScanStatistics {
   private int directoriesListed;
   private int partitionsRead;
   private int filesRead;
+  /** The files that survived pruning, once the scan has listed them; -1 before. */
+  private int filesToRead = -1;
   private long bytesRead;
   private long rowsRead;
   private long startNanos;
@@ -49,13 +51,24 @@ public final class ScanStatistics {
   public synchronized void started() {
     if (startNanos == 0) {
       startNanos = System.nanoTime();
+      RunningScans.started(this);
     }
   }
 
-  public synchronized void finished() {
-    if (startNanos != 0 && elapsedNanos == 0) {
+  public void finished() {
+    synchronized (this) {
+      if (startNanos == 0 || elapsedNanos != 0) {
+        return;
+      }
       elapsedNanos = System.nanoTime() - startNanos;
     }
+    // Outside the lock: RunningScans' listeners read other scans' statistics.
+    RunningScans.finished(this);
+  }
+
+  /** Records how many files the scan will read: those of the partitions that survived pruning. */
+  public synchronized void filesToRead(int n) {
+    filesToRead = n;
   }
 
   public void dynamicFilter(String text) {
@@ -101,6 +114,16 @@ public final class ScanStatistics {
 
   public synchronized int filesRead() {
     return filesRead;
+  }
+
+  /** The files the scan will read, or -1 while it has not listed them yet. */
+  public synchronized int filesToRead() {
+    return filesToRead;
+  }
+
+  /** True from the scan's first row request until it ends or is closed. */
+  public synchronized boolean running() {
+    return startNanos != 0 && elapsedNanos == 0;
   }
 
   public synchronized long bytesRead() {

@@ -1,10 +1,13 @@
 package dev.lakejdbc.driver.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lakejdbc.adapter.stats.RunningScans;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
 import dev.lakejdbc.testing.Rows;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -67,6 +70,20 @@ class CancellationTest {
   }
 
   /** Runs {@code sql} to its first row and returns the failure it must end with, and how long it took. */
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static SQLException failingRun(Statement s, String sql) {
+    SQLException[] failure = new SQLException[1];
+    failingRun(s, sql, failure);
+    return failure[0];
+  }
+
   private static long[] failingRun(Statement s, String sql, SQLException[] failure) {
     long start = System.nanoTime();
     failure[0] = assertThrows(SQLException.class, () -> {
@@ -102,6 +119,34 @@ class CancellationTest {
       // The same statement and the connection go on working.
       assertEquals(List.of(List.of("5000")), Rows.read(s.executeQuery("SELECT count(*) FROM big WHERE p = 7")));
       assertEquals(List.of(List.of("1")), Rows.query(c, "SELECT count(*) FROM big WHERE p = 7 AND id = 9"));
+    }
+  }
+
+  /** What the shell's progress line reads: the running scans, their files read of files to read. */
+  @Test void aRunningScanShowsItsProgressUntilItIsCanceled() throws Exception {
+    try (Connection c = connect(); Statement s = c.createStatement()) {
+      List<ScanStatistics> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      // Cancel once the first scan has read a few files (waiting at most 20 s for it).
+      timer.execute(() -> {
+        for (int wait = 0; wait < 1_000 && seen.isEmpty(); wait++) {
+          RunningScans.snapshot().stream().filter(r -> r.table().equals("big") && r.filesRead() > 10)
+              .forEach(seen::add);
+          sleep(20);
+        }
+        try {
+          s.cancel();
+        } catch (SQLException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      assertCanceled(failingRun(s, SLOW));
+      assertEquals(1, seen.size(), "one of the three scans of big runs at a time: " + seen.size());
+      ScanStatistics running = seen.get(0);
+      assertEquals(BigLake.FILES, running.filesToRead());
+      assertTrue(running.filesRead() > 0 && running.filesRead() < BigLake.FILES, "" + running.filesRead());
+      assertFalse(running.running(), "closed by the cancel");
+      assertTrue(RunningScans.snapshot().stream().noneMatch(r -> r.table().equals("big")),
+          "no scan of big left running");
     }
   }
 
