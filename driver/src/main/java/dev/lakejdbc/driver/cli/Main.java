@@ -27,10 +27,13 @@ public final class Main {
       "                                             ;key=value connection properties",
       "      -e \"SQL\"      run the statement(s) and exit",
       "      -f file.sql   run the script and exit",
+      "      --no-progress  no progress line on stderr for queries that run longer than a second",
       "      any other sqlline option, e.g. --outputformat=csv",
+      "      Ctrl-C cancels the running query (the shell stays)",
       "  java -jar lake-jdbc.jar --help");
 
   private static final int PIPED_WIDTH = 1000;
+  private static final String NO_PROGRESS = "--no-progress";
 
   private Main() {}
 
@@ -59,7 +62,17 @@ public final class Main {
       // Without a terminal sqlline takes the width as 0 and prints empty tables.
       args.add("--maxWidth=" + PIPED_WIDTH);
     }
-    args.addAll(Arrays.asList(options));
+    boolean progress = true;
+    for (String option : options) {
+      if (option.equals(NO_PROGRESS)) {
+        progress = false;
+      } else {
+        args.add(option);
+      }
+    }
+    if (progress) {
+      Progress.start(System.err, System.console() != null);
+    }
     boolean batch = args.contains("-e") || args.contains("-f")
         || args.stream().anyMatch(a -> a.startsWith("--run="));
     SqlLine.Status status = SqlLine.start(args.toArray(new String[0]), null, !batch);

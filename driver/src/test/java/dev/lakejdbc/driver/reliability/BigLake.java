@@ -20,7 +20,7 @@ import org.apache.avro.generic.GenericRecord;
  * double, {@code s} a random 24-character string): 10 million rows, about 0.5 GB decoded. Written once
  * per JVM (copying is quick), never modified.
  */
-final class BigLake {
+public final class BigLake {
   static final int FILES = 2_000;
   static final int ROWS_PER_FILE = 5_000;
   static final long ROWS = (long) FILES * ROWS_PER_FILE;
@@ -41,7 +41,7 @@ final class BigLake {
   }
 
   /** Writes a lake of this shape, {@code files} copies of one file, under {@code lake}; returns it. */
-  static Path write(Path lake, int files, int rowsPerFile) throws IOException {
+  public static Path write(Path lake, int files, int rowsPerFile) throws IOException {
     Schema schema = SchemaBuilder.record("big").fields().requiredLong("id").requiredDouble("x")
         .requiredString("s").endRecord();
     SplittableRandom random = new SplittableRandom(7);
