@@ -18,6 +18,7 @@ import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
@@ -33,6 +34,10 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
     // A merge join sorts both inputs: for a fact table that means reading it whole into memory.
     planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
     return planner;
+  }
+
+  @Override protected SqlRexConvertletTable createConvertletTable() {
+    return LakeConvertletTable.INSTANCE;
   }
 
   /** The options of the connection being prepared for, found through its lake schema. */

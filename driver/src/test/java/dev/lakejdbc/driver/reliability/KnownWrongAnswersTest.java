@@ -7,7 +7,6 @@ import dev.lakejdbc.testing.Rows;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.LogicalTypes;
@@ -25,39 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KnownWrongAnswersTest {
   @TempDir Path lake;
-
-  /**
-   * Calcite 1.42 (also with plain {@code jdbc:calcite:} on VALUES): {@code COALESCE(x, 7) <= 6} keeps
-   * the rows where x is NULL. SqlToRel expands COALESCE to {@code CASE(IS NOT NULL(x), CAST(x):INTEGER
-   * NOT NULL, 7)}; the comparison is pushed into the CASE, giving {@code IS NOT NULL(x) AND
-   * CAST(x):INTEGER NOT NULL <= 6}, and RexSimplify (unknown as false) drops the IS NOT NULL; the
-   * generated code then reads the NULL as 0. BIGINT and DOUBLE columns too; DECIMAL and DATE are not
-   * affected, nor the same CASE written by hand. Found by DifferentialTest, lake seed
-   * 20260710 query 53 and lake seed 20260712 query 76 with -Dlake.differential.knownBugs=true.
-   */
-  @Disabled("Calcite 1.42 RexSimplify drops IS NOT NULL next to CAST(x AS INTEGER NOT NULL): COALESCE "
-      + "on a nullable INTEGER column compared with a constant keeps the NULL rows")
-  @Test void coalesceOfANullablePartitionOrColumnComparedWithAConstant() throws Exception {
-    Schema schema = SchemaBuilder.record("r").fields().optionalInt("v")
-        .name("d").type().optional().type(LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT)))
-        .endRecord();
-    for (String p : new String[] {"5", "8", "__HIVE_DEFAULT_PARTITION__"}) {
-      boolean isNull = p.startsWith("__");
-      GenericData.Record r = new GenericData.Record(schema);
-      r.put("v", isNull ? null : Integer.parseInt(p));
-      r.put("d", isNull ? null : LocalDate.of(2026, 1, Integer.parseInt(p)));
-      List<GenericRecord> rows = new ArrayList<>(List.of(r));
-      ParquetFiles.write(lake.resolve("t/p=" + p + "/part-0.parquet"), schema, rows);
-    }
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
-      // Partition column, data column, and a DATE column (right today): each keeps only the row of 5.
-      List<List<List<String>>> answers = List.of(
-          Rows.query(c, "SELECT p FROM t WHERE COALESCE(p, 7) <= 6"),
-          Rows.query(c, "SELECT v FROM t WHERE COALESCE(v, 7) <= 6"),
-          Rows.query(c, "SELECT v FROM t WHERE COALESCE(d, DATE '2026-01-07') < DATE '2026-01-06'"));
-      assertEquals(List.of(List.of(List.of("5")), List.of(List.of("5")), List.of(List.of("5"))), answers);
-    }
-  }
 
   /**
    * Calcite 1.42 (also plain {@code jdbc:calcite:}): an IN list whose elements' common type overflows
