@@ -105,6 +105,11 @@ public final class HiveLayoutLister {
       String segment = child.getPath().getName();
       String column = HivePathNames.columnOf(segment);
       if (columns.size() == depth) {
+        if (columns.contains(column)) {
+          throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition columns: "
+              + child.getPath() + " names column '" + column + "' a second time, at depth "
+              + (depth + 1) + ": a column is one directory level");
+        }
         columns.add(column);
       } else if (columns.size() < depth || !columns.get(depth).equals(column)) {
         throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition columns: "
