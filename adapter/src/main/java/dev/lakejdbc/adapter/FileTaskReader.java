@@ -29,7 +29,8 @@ final class FileTaskReader {
       stats.partitionOpened();
     }
     stats.fileOpened();
-    return new ParquetFileRows(footers, task.file(), requests, task.template(), stats::bytesRead);
+    return new ParquetFileRows(footers, footers.asNow(task.file()), requests, task.template(),
+        stats::bytesRead);
   }
 
   /** The file's row count, from its footer; the file counts as read, though no page is. */
@@ -38,7 +39,7 @@ final class FileTaskReader {
       stats.partitionOpened();
     }
     stats.fileOpened();
-    return footers.footer(task.file()).getBlocks().stream()
+    return footers.footer(footers.asNow(task.file())).getBlocks().stream()
         .mapToLong(org.apache.parquet.hadoop.metadata.BlockMetaData::getRowCount).sum();
   }
 

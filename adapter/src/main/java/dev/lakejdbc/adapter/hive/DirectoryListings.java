@@ -83,18 +83,47 @@ public final class DirectoryListings {
     List<FileStatus> children = new ArrayList<>();
     try (DirectoryStream<java.nio.file.Path> entries = Files.newDirectoryStream(local)) {
       for (java.nio.file.Path entry : entries) {
-        BasicFileAttributes a;
-        try {
-          a = Files.readAttributes(entry, BasicFileAttributes.class);
-        } catch (NoSuchFileException e) {
-          // A dangling symbolic link (or an entry deleted since the directory was read): nothing to read.
-          continue;
+        FileStatus status = localStatus(entry, new Path(dir, entry.getFileName().toString()));
+        // Null: a dangling symbolic link (or an entry deleted since the directory was read).
+        if (status != null) {
+          children.add(status);
         }
-        children.add(new FileStatus(a.size(), a.isDirectory(), 1, LOCAL_BLOCK_SIZE,
-            a.lastModifiedTime().toMillis(), new Path(dir, entry.getFileName().toString())));
       }
     }
     return children.toArray(new FileStatus[0]);
+  }
+
+  /** A local file's status through java.nio (one stat), or null if it does not exist. */
+  private static FileStatus localStatus(java.nio.file.Path local, Path path) throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(local, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+    return new FileStatus(a.size(), a.isDirectory(), 1, LOCAL_BLOCK_SIZE, a.lastModifiedTime().toMillis(),
+        path);
+  }
+
+  /**
+   * {@code file} as it is now, when the lake is local and the file's length or modification time changed
+   * since it was listed (a cached listing is stale for a file rewritten in place); else {@code file}.
+   * One stat per file opened; on a remote file system that would be a round trip per file, so there the
+   * listing is trusted until the cache expires.
+   */
+  public static DataFile asNow(FileSystem fs, DataFile file) {
+    if (!(fs instanceof RawLocalFileSystem)) {
+      return file;
+    }
+    try {
+      FileStatus now = localStatus(java.nio.file.Path.of(file.path().toUri()), file.path());
+      boolean changed = now != null && (now.getLen() != file.length()
+          || now.getModificationTime() != file.status().getModificationTime());
+      return changed ? new DataFile(now) : file;
+    } catch (IOException e) {
+      // Opening the file reports what is wrong with it, with its path.
+      return file;
+    }
   }
 
   public void clear() {

@@ -2,6 +2,7 @@ package dev.lakejdbc.adapter.parquet;
 
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.hive.DirectoryListings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +55,11 @@ public final class ParquetFooters {
   /** {@code file} as Parquet's InputFile, read through the lake's file system. */
   LakeInputFile inputFile(DataFile file) {
     return new LakeInputFile(fs, file);
+  }
+
+  /** {@code file} as it is now: see {@link DirectoryListings#asNow}. */
+  public DataFile asNow(DataFile file) {
+    return DirectoryListings.asNow(fs, file);
   }
 
   /** A file's footer, or why it could not be read. */
