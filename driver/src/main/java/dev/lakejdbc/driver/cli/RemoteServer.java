@@ -10,7 +10,9 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,9 +88,12 @@ final class RemoteServer {
       err.println("Cannot bind to '" + bind + "': unknown host");
       return CANNOT_START;
     }
-    // Open the lake once before listening, so a bad location or property fails here, not in a client.
-    try (Connection probe = DriverManager.getConnection(url, new Properties())) {
-      probe.getMetaData();
+    // Open the lake once before listening, so a bad location or property fails here, not in a client;
+    // and run a first statement, so that the first client does not wait for Calcite to warm up.
+    try (Connection probe = DriverManager.getConnection(url, new Properties());
+        Statement statement = probe.createStatement();
+        ResultSet rs = statement.executeQuery("SELECT count(*) FROM sys.scans")) {
+      rs.next();
     } catch (SQLException e) {
       err.println("Cannot serve " + url + ": " + e.getMessage() + " (SQLState " + e.getSQLState() + ")");
       return CANNOT_START;
