@@ -14,6 +14,8 @@ import sqlline.SqlLine;
  * <pre>
  *   java -jar lake-jdbc.jar --demo [dir]                 generate the demo lake and run the articles' queries
  *   java -jar lake-jdbc.jar &lt;location&gt; [-e SQL] [-f file] a SQL shell (sqlline) on a lake
+ *   java -jar lake-jdbc.jar --serve &lt;port&gt; &lt;location&gt; [--bind &lt;host&gt;]
+ *                                                  the lake over HTTP for Avatica's remote client
  * </pre>
  * In {@code -e}/{@code -f} mode the exit status is non-zero when a statement fails.
  */
@@ -30,6 +32,13 @@ public final class Main {
       "      --no-progress  no progress line on stderr for queries that run longer than a second",
       "      any other sqlline option, e.g. --outputformat=csv",
       "      Ctrl-C cancels the running query (the shell stays)",
+      "  java -jar lake-jdbc.jar --serve <port> <location> [--bind <host>]",
+      "                                             serve the lake over HTTP (Avatica, protobuf) until",
+      "                                             stopped; clients connect with",
+      "                                             jdbc:avatica:remote:url=http://127.0.0.1:<port>;serialization=protobuf",
+      "                                             port 0 picks a free port (printed); listens on",
+      "                                             127.0.0.1 unless --bind <host> (0.0.0.0: every",
+      "                                             interface); no authentication, no TLS",
       "  java -jar lake-jdbc.jar --help");
 
   private static final int PIPED_WIDTH = 1000;
@@ -45,6 +54,9 @@ public final class Main {
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
       System.out.println(USAGE);
       return args.length == 0 ? 1 : 0;
+    }
+    if (args[0].equals("--serve")) {
+      return RemoteServer.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
     }
     if (args[0].equals("--demo")) {
       Path dir = args.length > 1 ? Path.of(args[1]) : Demo.defaultDirectory();
