@@ -23,11 +23,13 @@ class ShellProgressIT {
       + "UNION ALL SELECT s FROM big UNION ALL SELECT s FROM big) WHERE s LIKE '%qq%zz%'";
   private static final Pattern PROGRESS = Pattern.compile("big: [0-9,]+ of " + FILES + " files");
 
-  @TempDir static Path lake;
+  @TempDir static Path dir;
+  static Path lake;
   @TempDir Path work;
 
   @BeforeAll static void writeLake() throws IOException {
-    BigLake.write(lake, FILES, 5_000);
+    // BigLake writes its template file beside the lake: inside the temporary directory.
+    lake = BigLake.write(dir.resolve("lake"), FILES, 5_000);
   }
 
   @Test void ctrlCOnTheTerminalCancelsTheQueryAndTheShellGoesOn() throws Exception {

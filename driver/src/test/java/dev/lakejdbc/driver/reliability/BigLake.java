@@ -40,7 +40,10 @@ public final class BigLake {
     return root;
   }
 
-  /** Writes a lake of this shape, {@code files} copies of one file, under {@code lake}; returns it. */
+  /**
+   * Writes a lake of this shape, {@code files} copies of one file, under {@code lake}; returns it. The
+   * file copied is written beside {@code lake}, as {@code template.parquet}.
+   */
   public static Path write(Path lake, int files, int rowsPerFile) throws IOException {
     Schema schema = SchemaBuilder.record("big").fields().requiredLong("id").requiredDouble("x")
         .requiredString("s").endRecord();
