@@ -94,6 +94,15 @@ public class LakeDriver extends Driver {
     } catch (IOException e) {
       throw new LakeException(LakeException.CONNECTION_REJECTED,
           "Cannot open the lake location " + root + ": " + e.getMessage(), e);
+    } catch (LakeException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // The Hadoop client reports some bad locations unchecked: a scheme whose FileSystem class is
+      // missing (s3a:// without hadoop-aws), a port out of range, a name HDFS does not allow.
+      boolean missingClass = e.getCause() instanceof ClassNotFoundException;
+      throw new LakeException(LakeException.CONNECTION_REJECTED, "Cannot open the lake location "
+          + root + ": " + e.getMessage()
+          + (missingClass ? " (the jar of that FileSystem is not on the class path)" : ""), e);
     }
     LakeStorage storage = new LakeStorage(fs, conf, settings.lakeOptions());
     LakeSchema lake = new LakeSchema(storage, root);

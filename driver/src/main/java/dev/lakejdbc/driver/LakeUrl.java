@@ -52,7 +52,12 @@ public record LakeUrl(String location, Map<String, String> properties) {
   /** The location as a Hadoop path: URIs as they are, local paths made absolute. */
   public Path rootPath() {
     if (URI_SCHEME.matcher(location).matches()) {
-      return new Path(location);
+      try {
+        return new Path(location);
+      } catch (IllegalArgumentException e) {
+        throw new LakeException(LakeException.CONNECTION_REJECTED,
+            "Invalid lake location " + location + ": " + e.getMessage(), e);
+      }
     }
     return new Path(new File(location).getAbsoluteFile().toURI());
   }
