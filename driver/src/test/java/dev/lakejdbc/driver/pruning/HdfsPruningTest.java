@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A real HDFS in this JVM ({@link MiniHdfs}), and lakes copied into it read through
  * {@code jdbc:lake:hdfs://127.0.0.1:<port>/...}: the static and dynamic pruning tests run again on
  * copies of their lakes (the nested classes), giving DuckDB's answers from as many files as on the local
- * lake; the driver's statistics equal the local lake's; and no copy has changed at the end.
+ * lake; the driver's statistics equal the local lake's; a file system's root is a location; and
+ * no copy has changed at the end.
  */
 class HdfsPruningTest {
   @TempDir static Path base;
@@ -111,6 +113,24 @@ class HdfsPruningTest {
     List<List<String>> local = answerAndStatistics(LakeStore.LOCAL.url(lake, ""), sql);
     List<List<String>> remote = answerAndStatistics(HDFS.url(lake, ""), sql);
     Rows.assertSameRows(local, remote, false, sql);
+  }
+
+  private static List<String> tables(String url) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url);
+        ResultSet rs = c.getMetaData().getTables(null, "lake", "%", null)) {
+      List<String> names = new ArrayList<>();
+      while (rs.next()) {
+        names.add(rs.getString("TABLE_NAME"));
+      }
+      return names;
+    }
+  }
+
+  @Test void theRootOfTheFileSystemWithOrWithoutItsSlash() throws Exception {
+    HDFS.location(lake);
+    List<String> tables = tables("jdbc:lake:" + hdfs.uri() + "/");
+    assertFalse(tables.isEmpty(), "each copy's directory is a table");
+    assertEquals(tables, tables("jdbc:lake:" + hdfs.uri()));
   }
 
   @Test void locationsThatAreNoLakeAreRefusedNamingThem() throws Exception {
