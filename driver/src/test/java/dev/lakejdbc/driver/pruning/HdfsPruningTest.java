@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A real HDFS in this JVM ({@link MiniHdfs}), and lakes copied into it read through
  * {@code jdbc:lake:hdfs://127.0.0.1:<port>/...}: the static and dynamic pruning tests run again on
  * copies of their lakes (the nested classes), giving DuckDB's answers from as many files as on the local
- * lake; the driver's statistics equal the local lake's; a file system's root is a location; and
+ * lake; the driver's statistics equal the local lake's; locations are parsed as Hadoop writes them; and
  * no copy has changed at the end.
  */
 class HdfsPruningTest {
@@ -131,6 +131,17 @@ class HdfsPruningTest {
     List<String> tables = tables("jdbc:lake:" + hdfs.uri() + "/");
     assertFalse(tables.isEmpty(), "each copy's directory is a table");
     assertEquals(tables, tables("jdbc:lake:" + hdfs.uri()));
+  }
+
+  @Test void aLocationWithoutAuthorityIsOnTheDefaultFileSystem() throws Exception {
+    String location = HDFS.location(lake);
+    String sql = "SELECT count(*), sum(amount) FROM fact_orders WHERE dt = DATE '2026-01-04'";
+    List<List<String>> expected = answerAndStatistics("jdbc:lake:" + location, sql);
+    // hdfs:///copy-1/lake, after a connection with another default file system has created (and Hadoop
+    // has cached) the client of this HDFS.
+    String withoutAuthority = location.replace(hdfs.uri(), "hdfs://");
+    assertEquals(expected, answerAndStatistics("jdbc:lake:" + withoutAuthority + ";fs.defaultFS="
+        + hdfs.uri(), sql));
   }
 
   @Test void locationsThatAreNoLakeAreRefusedNamingThem() throws Exception {
