@@ -33,8 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A real HDFS in this JVM ({@link MiniHdfs}), and lakes copied into it read through
  * {@code jdbc:lake:hdfs://127.0.0.1:<port>/...}: the static and dynamic pruning tests run again on
  * copies of their lakes (the nested classes), giving DuckDB's answers from as many files as on the local
- * lake; the driver's statistics equal the local lake's; locations are parsed as Hadoop writes them; and
- * no copy has changed at the end.
+ * lake; for a sample of queries every statistic in sys.scans equals the local lake's; locations are
+ * parsed as Hadoop writes them; and no copy has changed at the end.
  */
 class HdfsPruningTest {
   @TempDir static Path base;
