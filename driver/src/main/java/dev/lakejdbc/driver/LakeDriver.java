@@ -6,6 +6,7 @@ import dev.lakejdbc.adapter.LakeStorage;
 import dev.lakejdbc.adapter.sys.SysSchema;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
@@ -74,7 +75,7 @@ public class LakeDriver extends Driver {
       throws SQLException {
     Configuration conf = new Configuration();
     settings.hadoop().forEach(conf::set);
-    Path root = settings.url().rootPath();
+    Path root = qualified(settings.url().rootPath(), conf);
     FileSystem fs;
     try {
       fs = root.getFileSystem(conf);
@@ -94,6 +95,15 @@ public class LakeDriver extends Driver {
     } catch (IOException e) {
       throw new LakeException(LakeException.CONNECTION_REJECTED,
           "Cannot open the lake location " + root + ": " + e.getMessage(), e);
+    } catch (LakeException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // The Hadoop client reports some bad locations unchecked: a scheme whose FileSystem class is
+      // missing (s3a:// without hadoop-aws), a port out of range, a name HDFS does not allow.
+      boolean missingClass = e.getCause() instanceof ClassNotFoundException;
+      throw new LakeException(LakeException.CONNECTION_REJECTED, "Cannot open the lake location "
+          + root + ": " + e.getMessage()
+          + (missingClass ? " (the jar of that FileSystem is not on the class path)" : ""), e);
     }
     LakeStorage storage = new LakeStorage(fs, conf, settings.lakeOptions());
     LakeSchema lake = new LakeSchema(storage, root);
@@ -101,6 +111,23 @@ public class LakeDriver extends Driver {
     connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
     connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
     connection.setSchema(SCHEMA);
+  }
+
+  /**
+   * {@code root} with the authority of the default file system ({@code fs.defaultFS}) when it names that
+   * file system's scheme without one ({@code hdfs:///lake}). Hadoop's FileSystem cache would otherwise
+   * hand out the instance an earlier connection created, whose own default may be another, and reject
+   * the path as belonging to a "Wrong FS".
+   */
+  static Path qualified(Path root, Configuration conf) {
+    URI location = root.toUri();
+    URI defaultFs = FileSystem.getDefaultUri(conf);
+    if (location.getScheme() != null && location.getAuthority() == null
+        && location.getScheme().equalsIgnoreCase(defaultFs.getScheme())
+        && defaultFs.getAuthority() != null) {
+      return new Path(defaultFs.getScheme(), defaultFs.getAuthority(), location.getPath());
+    }
+    return root;
   }
 
   /** The lake's own properties, with their defaults and descriptions, for tools' connection dialogs. */

@@ -2,6 +2,7 @@ package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeException;
 import java.io.File;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -49,10 +50,22 @@ public record LakeUrl(String location, Map<String, String> properties) {
     return new LakeUrl(location, properties);
   }
 
-  /** The location as a Hadoop path: URIs as they are, local paths made absolute. */
+  /**
+   * The location as a Hadoop path: URIs as they are, except that a file system's root may be written
+   * without its slash ({@code hdfs://namenode:8020}, {@code s3a://bucket}); local paths made absolute.
+   */
   public Path rootPath() {
     if (URI_SCHEME.matcher(location).matches()) {
-      return new Path(location);
+      Path path;
+      try {
+        path = new Path(location);
+      } catch (IllegalArgumentException e) {
+        throw new LakeException(LakeException.CONNECTION_REJECTED,
+            "Invalid lake location " + location + ": " + e.getMessage(), e);
+      }
+      URI uri = path.toUri();
+      return uri.getAuthority() != null && uri.getPath().isEmpty()
+          ? new Path(uri.getScheme(), uri.getAuthority(), "/") : path;
     }
     return new Path(new File(location).getAbsoluteFile().toURI());
   }

@@ -139,4 +139,19 @@ class ErrorsTest {
     assertSqlState("08001", "partitionTypeInference", () -> connect(";partitionTypeInference=maybe"));
     assertSqlState("08001", "nosuchtype", () -> connect(";partitionTypes=dt:nosuchtype"));
   }
+
+  @Test void locationsTheHadoopClientRejectsAreRefusedNamingThem() throws Exception {
+    // No s3a FileSystem on the test class path (hadoop-aws is not a dependency): Hadoop throws unchecked.
+    SQLException s3a = assertSqlState("08001", "s3a://bucket/lake",
+        () -> DriverManager.getConnection("jdbc:lake:s3a://bucket/lake"));
+    assertTrue(s3a.getMessage().contains("not on the class path"), s3a.getMessage());
+    assertSqlState("08001", "hdfs://127.0.0.1:99999/lake",
+        () -> DriverManager.getConnection("jdbc:lake:hdfs://127.0.0.1:99999/lake"));
+    // A colon is not allowed in an HDFS name; the client says so before it connects.
+    assertSqlState("08001", "hdfs://127.0.0.1:1/a:b",
+        () -> DriverManager.getConnection("jdbc:lake:hdfs://127.0.0.1:1/a:b"));
+    assertSqlState("08001", "nosuchscheme://x/lake",
+        () -> DriverManager.getConnection("jdbc:lake:nosuchscheme://x/lake"));
+    assertSqlState("08001", "hdfs://[x/lake", () -> DriverManager.getConnection("jdbc:lake:hdfs://[x/lake"));
+  }
 }

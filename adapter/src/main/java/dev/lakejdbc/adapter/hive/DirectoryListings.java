@@ -13,6 +13,13 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -33,6 +40,20 @@ public final class DirectoryListings {
   private static final int MAX_CACHED = 1_000_000;
 
   private static final long LOCAL_BLOCK_SIZE = 32L * 1024 * 1024;
+
+  /** Directories of remote file systems listed at once, shared by all connections; idle threads end. */
+  private static final ExecutorService REMOTE_LISTERS;
+
+  static {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(16, 16, 30, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), r -> {
+          Thread t = new Thread(r, "lake-listing");
+          t.setDaemon(true);
+          return t;
+        });
+    pool.allowCoreThreadTimeOut(true);
+    REMOTE_LISTERS = pool;
+  }
 
   private final FileSystem fs;
   private final long validityNanos;
@@ -57,6 +78,33 @@ public final class DirectoryListings {
       LISTINGS.put(dir, new Listing(children, now));
     }
     return children;
+  }
+
+  /**
+   * The listings of {@code dirs}, each handed out when asked for. On the local disk a directory is
+   * listed then; on any other file system all of them are listed at once, in parallel — each listing is
+   * a round trip to the NameNode or the object store, and a table's directories number in thousands.
+   */
+  public List<Supplier<FileStatus[]>> listEach(List<Path> dirs) {
+    if (fs instanceof RawLocalFileSystem || dirs.size() < 2) {
+      return dirs.stream().<Supplier<FileStatus[]>>map(dir -> () -> list(dir)).toList();
+    }
+    List<Future<FileStatus[]>> listings = new ArrayList<>(dirs.size());
+    for (Path dir : dirs) {
+      listings.add(REMOTE_LISTERS.submit(() -> list(dir)));
+    }
+    return listings.stream().<Supplier<FileStatus[]>>map(f -> () -> awaitListing(f)).toList();
+  }
+
+  private static FileStatus[] awaitListing(Future<FileStatus[]> listing) {
+    try {
+      return listing.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new LakeException(LakeException.IO_ERROR, "Interrupted while listing directories", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    }
   }
 
   private FileStatus[] listNow(Path dir) {

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -17,7 +18,8 @@ import org.apache.hadoop.fs.Path;
  * Walks a table location level by level with {@code listStatus} and checks it is a consistent Hive
  * layout: every level is {@code column=value} directories with one column name, and files sit only at
  * the leaves, all at one depth. (Level-by-level listing: Hadoop's recursive {@code listFiles} on the
- * local file system forks a process per file — see DESIGN.md.)
+ * local file system forks a process per file — see DESIGN.md.) On a remote file system the sibling
+ * directories a walk descends into are listed in parallel ({@link DirectoryListings#listEach}).
  *
  * <p>Symbolic links are followed only where they stay inside the table: a link whose target lies
  * outside the table's directory, or does not resolve, is skipped like a hidden file (not a partition,
@@ -61,7 +63,7 @@ public final class HiveLayoutLister {
     if (!filter.mayMatch(tableRoot, List.of())) {
       return new HiveLayout(List.of(), List.of(), 0);
     }
-    walk(tableRoot, "", List.of(), columns, leaves, filter, listed,
+    walk(tableRoot, listings.list(tableRoot), "", List.of(), columns, leaves, filter, listed,
         new Boundary(tableRoot, realLocation(tableRoot)));
     for (PartitionDirectory leaf : leaves) {
       if (leaf.values().size() != columns.size()) {
@@ -73,12 +75,16 @@ public final class HiveLayoutLister {
     return new HiveLayout(List.copyOf(columns), List.copyOf(leaves), listed[0]);
   }
 
-  private void walk(Path dir, String name, List<String> values, List<String> columns,
-      List<PartitionDirectory> leaves, PartitionPrefixFilter filter, int[] listed, Boundary boundary) {
+  /** A partition directory the walk descends into. */
+  private record Descent(Path dir, String name, List<String> values) {}
+
+  private void walk(Path dir, FileStatus[] listing, String name, List<String> values,
+      List<String> columns, List<PartitionDirectory> leaves, PartitionPrefixFilter filter,
+      int[] listed, Boundary boundary) {
     List<FileStatus> files = new ArrayList<>();
     List<FileStatus> directories = new ArrayList<>();
     listed[0]++;
-    for (FileStatus child : contained(listings.list(dir), boundary)) {
+    for (FileStatus child : contained(listing, boundary)) {
       String childName = child.getPath().getName();
       if (HivePathNames.isIgnored(childName, child.isDirectory())) {
         continue;
@@ -101,6 +107,7 @@ public final class HiveLayoutLister {
           files.stream().map(DataFile::new).toList()));
     }
     int depth = values.size();
+    List<Descent> descents = new ArrayList<>();
     for (FileStatus child : directories) {
       String segment = child.getPath().getName();
       String column = HivePathNames.columnOf(segment);
@@ -120,9 +127,18 @@ public final class HiveLayoutLister {
       List<String> childValues = new ArrayList<>(values);
       childValues.add(HivePathNames.valueOf(segment));
       if (filter.mayMatch(child.getPath(), childValues)) {
-        walk(child.getPath(), name.isEmpty() ? segment : name + "/" + segment,
-            childValues, columns, leaves, filter, listed, boundary);
+        descents.add(new Descent(child.getPath(), name.isEmpty() ? segment : name + "/" + segment,
+            childValues));
       }
+    }
+    // Only the directories the filter keeps are listed; siblings together where the file system is
+    // remote.
+    List<Supplier<FileStatus[]>> childListings =
+        listings.listEach(descents.stream().map(Descent::dir).toList());
+    for (int i = 0; i < descents.size(); i++) {
+      Descent d = descents.get(i);
+      walk(d.dir(), childListings.get(i).get(), d.name(), d.values(), columns, leaves, filter, listed,
+          boundary);
     }
   }
 

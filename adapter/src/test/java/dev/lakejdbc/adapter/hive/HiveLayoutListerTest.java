@@ -6,11 +6,19 @@ import static dev.lakejdbc.adapter.LakeTestFiles.hadoopPath;
 import static dev.lakejdbc.adapter.LakeTestFiles.mkdirs;
 import static dev.lakejdbc.adapter.LakeTestFiles.touch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lakejdbc.adapter.LakeException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FilterFileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -203,5 +211,51 @@ class HiveLayoutListerTest {
 
     assertEquals(List.of(".crc", "txt"),
         list().partitions().stream().map(p -> p.values().get(0)).toList());
+  }
+
+  /**
+   * A remote file system as the lister sees it (not the raw local one) whose every listing takes a
+   * while, as a NameNode or object store round trip does; it records the directories listed and the
+   * most listings under way at once.
+   */
+  private static final class SlowRemoteFs extends FilterFileSystem {
+    final Set<String> listed = ConcurrentHashMap.newKeySet();
+    final AtomicInteger running = new AtomicInteger();
+    final AtomicInteger mostAtOnce = new AtomicInteger();
+
+    SlowRemoteFs() {
+      super(fs());
+    }
+
+    @Override public FileStatus[] listStatus(org.apache.hadoop.fs.Path dir) throws IOException {
+      mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+      try {
+        Thread.sleep(50);
+        listed.add(dir.getName());
+        return super.listStatus(dir);
+      } catch (InterruptedException e) {
+        throw new InterruptedIOException();
+      } finally {
+        running.decrementAndGet();
+      }
+    }
+  }
+
+  @Test
+  void aRemoteFileSystemListsSiblingDirectoriesTogetherAndOnlyThoseKept() {
+    for (int day = 1; day <= 6; day++) {
+      for (String branch : new String[] {"A", "B", "C"}) {
+        touch(table.resolve("dt=" + day + "/branch=" + branch + "/part-0.parquet"));
+      }
+    }
+    SlowRemoteFs remote = new SlowRemoteFs();
+    PartitionPrefixFilter notDay2NorBranchB = (dir, values) -> !values.contains("2") && !values.contains("B");
+
+    HiveLayout layout = new HiveLayoutLister(remote).list(hadoopPath(table), notDay2NorBranchB);
+
+    assertEquals(new HiveLayoutLister(fs()).list(hadoopPath(table), notDay2NorBranchB), layout);
+    assertEquals(1 + 5 + 5 * 2, layout.directoriesListed());
+    assertTrue(!remote.listed.contains("dt=2") && !remote.listed.contains("branch=B"), remote.listed::toString);
+    assertTrue(remote.mostAtOnce.get() > 1, "listings under way at once: " + remote.mostAtOnce);
   }
 }

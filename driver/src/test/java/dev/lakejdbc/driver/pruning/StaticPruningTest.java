@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lakejdbc.driver.LakeStore;
 import dev.lakejdbc.testdata.BankLake;
 import dev.lakejdbc.testdata.EdgeCaseLake;
 import dev.lakejdbc.testdata.ParquetFiles;
@@ -31,6 +32,7 @@ import org.apache.avro.generic.GenericData;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,15 +40,24 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Static partition pruning, each predicate form checked three ways (DuckDB, pruning off, and exactly the
  * matching files opened while every other file is garbage), on one- and two-level layouts with NULL and
- * escaped values.
+ * escaped values. {@link HdfsPruningTest} runs the same tests on a copy of the lake in HDFS.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StaticPruningTest {
-  @TempDir static Path root;
-  static Path lake;
-  static DuckDb duck;
-  static PruningCheck check;
+  Path lake;
+  DuckDb duck;
+  PruningCheck check;
 
-  @BeforeAll static void writeLake() throws Exception {
+  /** Where the tests read their lakes: where they were generated (HdfsPruningTest: a copy in HDFS). */
+  LakeStore store() {
+    return LakeStore.LOCAL;
+  }
+
+  Connection connect(Path lake, String properties) throws SQLException {
+    return DriverManager.getConnection(store().url(lake, properties));
+  }
+
+  @BeforeAll void writeLake(@TempDir Path root) throws Exception {
     lake = root.resolve("lake");
     // fact_orders: dt (10 days) x branch_id (B001..B003) = 30 partitions of one file.
     RetailLake.write(lake, RetailLake.Options.defaults().withDays(10).withFactBranches(3));
@@ -58,18 +69,18 @@ class StaticPruningTest {
     view("events", "category=*/day=*/*.parquet");
     view("codes", "code=*/*.parquet");
     view("txn_by_city", "branch=*/*.parquet");
-    check = new PruningCheck(lake, duck);
+    check = new PruningCheck(lake, duck, store());
   }
 
-  private static void view(String table, String glob) throws SQLException {
+  private void view(String table, String glob) throws SQLException {
     duck.viewOfFiles(table, lake.resolve(table) + "/" + glob);
   }
 
-  @AfterAll static void close() throws Exception {
+  @AfterAll void close() throws Exception {
     duck.close();
   }
 
-  private static PruningCheck.ScanCounts prunes(String table, String select, String where,
+  private PruningCheck.ScanCounts prunes(String table, String select, String where,
       String partitionWhere) throws Exception {
     return check.check(table, select, where,
         "SELECT DISTINCT filename FROM " + table + " WHERE " + partitionWhere, "");
@@ -153,7 +164,7 @@ class StaticPruningTest {
   }
 
   @Test void onlyTheSurvivingDirectoriesAreListed() throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+    try (Connection c = connect(lake, "")) {
       Rows.query(c, "SELECT count(*) FROM fact_orders WHERE dt = DATE '2026-01-03'");
       Rows.query(c, "SELECT count(*) FROM fact_orders WHERE branch_id = 'B002'");
       List<List<String>> listed = Rows.query(c,
@@ -165,7 +176,7 @@ class StaticPruningTest {
   }
 
   @Test void theRowCountEstimateIsScaledByTheShareOfPartitionsKept() throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+    try (Connection c = connect(lake, "")) {
       long rows = Long.parseLong(duck.query("SELECT count(*) FROM fact_orders").get(0).get(0));
       String plan = Rows.query(c, "EXPLAIN PLAN INCLUDING ALL ATTRIBUTES FOR SELECT order_id "
           + "FROM fact_orders WHERE dt = DATE '2026-01-03'").get(0).get(0);
@@ -175,7 +186,7 @@ class StaticPruningTest {
   }
 
   @Test void explainShowsThePushedAndTheResidualFilter() throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+    try (Connection c = connect(lake, "")) {
       String plan = String.join("\n", Rows.query(c, "EXPLAIN SELECT order_id FROM fact_orders "
           + "WHERE dt = DATE '2026-01-03' AND amount > 50").get(0));
       assertTrue(plan.contains("PartitionFilters=[dt = DATE '2026-01-03']"), plan);
@@ -208,7 +219,7 @@ class StaticPruningTest {
   }
 
   @Test void preparedStatementParametersPruneAtEachExecution() throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake);
+    try (Connection c = connect(lake, "");
         PreparedStatement ps = c.prepareStatement(
             "SELECT count(*), sum(amount) FROM fact_orders WHERE dt = ? AND branch_id <> ?")) {
       List<List<String>> answers = new ArrayList<>();
@@ -237,7 +248,7 @@ class StaticPruningTest {
     try (DuckDb d = new DuckDb()) {
       d.viewOfFiles("fact_orders", recent.resolve("fact_orders") + "/dt=*/*.parquet");
       String where = "dt >= CURRENT_DATE - INTERVAL '3' DAY";
-      PruningCheck.ScanCounts counts = new PruningCheck(recent, d).check("fact_orders",
+      PruningCheck.ScanCounts counts = new PruningCheck(recent, d, store()).check("fact_orders",
           "count(*), sum(amount)", where, "SELECT DISTINCT filename FROM fact_orders WHERE " + where, "");
       assertEquals(6, counts.partitionsRead(), "three days before today, today and the two after");
     }
@@ -246,8 +257,8 @@ class StaticPruningTest {
   @Test void aPredicateDerivedThroughAJoinPrunesTheFact() throws Exception {
     String sql = "SELECT count(*), sum(f.amount) FROM fact_orders f JOIN dim_date d ON f.dt = d.date_id "
         + "WHERE d.date_id = DATE '2026-01-04'";
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake);
-        Connection off = DriverManager.getConnection("jdbc:lake:" + lake + ";staticPruning=false")) {
+    try (Connection c = connect(lake, "");
+        Connection off = connect(lake, ";staticPruning=false")) {
       List<List<String>> expected = duck.query(sql);
       Rows.assertSameRows(expected, Rows.query(c, sql), false, sql);
       Rows.assertSameRows(expected, Rows.query(off, sql), false, sql);
@@ -264,7 +275,7 @@ class StaticPruningTest {
       ParquetFiles.write(dir.resolve("t/p=" + p + "/part-0.parquet"), schema, List.of(r));
     }
     for (String properties : new String[] {"", ";staticPruning=false"}) {
-      try (Connection c = DriverManager.getConnection("jdbc:lake:" + dir + properties)) {
+      try (Connection c = connect(dir, properties)) {
         // Partition 'x' cannot be cast: it is read, and the cast fails on its row as it would unpruned.
         assertThrows(SQLException.class,
             () -> Rows.query(c, "SELECT id FROM t WHERE CAST(p AS INTEGER) = 1"), properties);
@@ -272,14 +283,14 @@ class StaticPruningTest {
     }
     // A conjunct that is false excludes the directory even when another cannot be evaluated on it.
     // (Unpruned, Calcite evaluates the CAST on every row before the AND, and fails on partition 'x'.)
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + dir)) {
+    try (Connection c = connect(dir, "")) {
       assertEquals(List.of(List.of("49")),
           Rows.query(c, "SELECT id FROM t WHERE p <> 'x' AND CAST(p AS INTEGER) = 1"));
     }
   }
 
   @Test void sysPartitionsListsTheLake() throws Exception {
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake)) {
+    try (Connection c = connect(lake, "")) {
       List<List<String>> rows = Rows.query(c, "SELECT count(*), sum(files), min(\"partition\") "
           + "FROM sys.partitions WHERE table_name = 'fact_orders'");
       assertEquals(List.of(List.of("30", "30", "dt=2026-01-01/branch_id=B001")), rows);
