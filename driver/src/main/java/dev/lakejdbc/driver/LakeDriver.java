@@ -3,6 +3,7 @@ package dev.lakejdbc.driver;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.LakeSchema;
 import dev.lakejdbc.adapter.LakeStorage;
+import dev.lakejdbc.adapter.LakeTypeFactory;
 import dev.lakejdbc.adapter.sys.SysSchema;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.jdbc.CalciteFactory;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.Driver;
 import org.apache.hadoop.conf.Configuration;
@@ -57,7 +59,9 @@ public class LakeDriver extends Driver {
       LakeConnectionSettings settings = LakeConnectionSettings.of(LakeUrl.parse(url, info));
       // Avatica's own URL parser would read the location as a property name: parse it here and
       // hand Calcite only its properties.
-      AvaticaConnection connection = factory.newConnection(this, factory, url, settings.calcite());
+      // The lake's type factory: Calcite's, but for the common type of decimals (LakeTypeFactory).
+      AvaticaConnection connection = ((CalciteFactory) factory).newConnection(this, factory, url,
+          settings.calcite(), null, new LakeTypeFactory());
       try {
         handler.onConnectionInit(connection);
         attachLake(connection.unwrap(CalciteConnection.class), settings);

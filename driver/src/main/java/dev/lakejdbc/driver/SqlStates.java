@@ -22,6 +22,9 @@ public final class SqlStates {
   private static final Pattern COLUMN_NOT_FOUND =
       Pattern.compile("Column '.*' not found.*", Pattern.DOTALL);
 
+  static final String NUMERIC_OUT_OF_RANGE = "22003";
+  static final String DIVISION_BY_ZERO = "22012";
+
   private SqlStates() {}
 
   /** {@code t} as a SQLException with a SQLState; the original stays its cause. */
@@ -41,6 +44,12 @@ public final class SqlStates {
       }
       if (c instanceof SQLException e && e.getSQLState() != null) {
         return e;
+      }
+      if (c instanceof ArithmeticException e) {
+        // A value out of a DECIMAL's range, or a division by zero, in the query's arithmetic.
+        String state = String.valueOf(e.getMessage()).contains("by zero") ? DIVISION_BY_ZERO
+            : NUMERIC_OUT_OF_RANGE;
+        return new SQLException(e.getMessage(), state, t);
       }
     }
     String message = t.getMessage() == null ? t.toString() : t.getMessage();

@@ -21,12 +21,6 @@ final class RandomQueries {
   private final List<Column> fact;
   private SplittableRandom random;
 
-  /**
-   * Also generate the expressions that trip known, reported wrong answers (see
-   * KnownWrongAnswersTest): {@code -Dlake.differential.knownBugs=true}.
-   */
-  private final boolean knownBugs = Boolean.getBoolean("lake.differential.knownBugs");
-
   RandomQueries(RandomLake lake) {
     this.lake = lake;
     this.fact = lake.factColumns();
@@ -253,7 +247,7 @@ final class RandomQueries {
       case 8:
         // NULL partitions and values: COALESCE keeps them or drops them depending on the default.
         // (On a nullable INTEGER, BIGINT or DOUBLE this tripped Calcite's simplifier until the
-        // driver's LakeConvertletTable; KnownWrongAnswersTest keeps the reduced case.)
+        // driver's LakeConvertletTable; CoalesceOfNullableTest keeps the reduced case.)
         return "COALESCE(" + name + ", " + lit(c) + ") " + comparison() + " " + lit(c);
       case 9:
         // A partition column against a data column of the same type: a conjunct that cannot prune.
@@ -321,9 +315,9 @@ final class RandomQueries {
     }
     if (random.nextInt(12) == 0) {
       // A NULL in the list: IN gains nothing from it, NOT IN becomes never true. A plain DECIMAL
-      // (DECIMAL(38,0) here) next to decimals with a scale trips a Calcite bug (KnownWrongAnswersTest).
-      String type = c.type() == Type.DECIMAL && !knownBugs ? "DECIMAL(18,4)" : c.type().sql;
-      out.add("CAST(NULL AS " + type + ")");
+      // (DECIMAL(38,0) here) next to decimals with a scale tripped Calcite's common type until the
+      // driver's LakeTypeFactory (DecimalCommonTypeTest).
+      out.add("CAST(NULL AS " + c.type().sql + ")");
     }
     return out.stream().distinct().collect(Collectors.joining(", "));
   }
