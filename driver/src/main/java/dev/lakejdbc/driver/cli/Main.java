@@ -29,7 +29,7 @@ public final class Main {
       "                                             ;key=value connection properties",
       "      -e \"SQL\"      run the statement(s) and exit",
       "      -f file.sql   run the script and exit",
-      "      --no-progress  no progress line on stderr for queries that run longer than a second",
+      "      --no-progress no progress line on stderr for queries that run longer than a second",
       "      any other sqlline option, e.g. --outputformat=csv",
       "      Ctrl-C cancels the running query (the shell stays)",
       "  java -jar lake-jdbc.jar --serve <port> <location> [--bind <host>]",
