@@ -130,7 +130,7 @@ final class JdbcProxy implements InvocationHandler {
       }
     }
     Map<String, Pattern> patternFilters = iface == DatabaseMetaData.class
-        ? MetadataPatterns.filters(name, args) : Map.of();
+        ? MetadataPatterns.widenForCalcite(name, args) : Map.of();
     Object result = invokeTarget(method, args);
     if (!patternFilters.isEmpty()) {
       result = MetadataPatterns.filter((ResultSet) result, patternFilters);

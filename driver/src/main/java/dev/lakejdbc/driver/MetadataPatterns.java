@@ -38,8 +38,12 @@ final class MetadataPatterns {
     return patterns;
   }
 
-  /** The filter a call needs after {@link #widen}, by result column; empty when Calcite's answer is exact. */
-  static Map<String, Pattern> filters(String method, Object[] args) {
+  /**
+   * Widens, in {@code args}, each pattern with a wildcard {@code _} to what Calcite can match (every
+   * unescaped {@code _} becomes {@code %}), and returns the exact patterns to filter Calcite's rows with,
+   * by result column; empty when Calcite's answer is exact.
+   */
+  static Map<String, Pattern> widenForCalcite(String method, Object[] args) {
     Map<String, Pattern> filters = new LinkedHashMap<>();
     if (args == null) {
       return filters;
