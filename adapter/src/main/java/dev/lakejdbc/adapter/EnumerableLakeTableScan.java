@@ -24,7 +24,11 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * The executable lake scan: its generated code is one call, {@link LakeTable#scan}, into plain Java.
@@ -65,6 +69,61 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
         rowCounts, specs, dynamicPruningNote);
   }
 
+  /**
+   * A copy that also joins the dimension of {@code spec} partition-wise: its columns get the scan field
+   * numbers after the table's and earlier joined dimensions', and the scan returns {@code fields}.
+   */
+  public EnumerableLakeTableScan withJoinedDimension(DynamicPruningSpec spec, int[] fields) {
+    List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
+    specs.add(spec);
+    return new EnumerableLakeTableScan(getCluster(), table, lakeTable, fields, partitionFilter,
+        rowCounts, specs, dynamicPruningNote);
+  }
+
+  /**
+   * What the scan's field numbers refer to: the table's columns, then the columns of each dimension
+   * the scan joins.
+   */
+  public List<RelDataTypeField> columns() {
+    List<RelDataTypeField> columns = new ArrayList<>(table.getRowType().getFieldList());
+    for (DynamicPruningSpec spec : dynamicPruning) {
+      if (spec.joinedColumns() != null) {
+        columns.addAll(spec.joinedColumns().getFieldList());
+      }
+    }
+    return columns;
+  }
+
+  /** The scan field number of the first column of a joined dimension; -1 for one that only prunes. */
+  private int joinedAt(DynamicPruningSpec joined) {
+    if (joined.joinedColumns() == null) {
+      return -1;
+    }
+    int at = table.getRowType().getFieldCount();
+    for (DynamicPruningSpec spec : dynamicPruning) {
+      if (spec == joined) {
+        break;
+      }
+      if (spec.joinedColumns() != null) {
+        at += spec.joinedColumns().getFieldCount();
+      }
+    }
+    return at;
+  }
+
+  @Override public RelDataType deriveRowType() {
+    List<RelDataTypeField> columns = columns();
+    RelDataTypeFactory.Builder builder = getCluster().getTypeFactory().builder();
+    for (int f : fields) {
+      builder.add(columns.get(f));
+    }
+    if (rowCounts) {
+      builder.add(ROW_COUNT_COLUMN, getCluster().getTypeFactory().createSqlType(SqlTypeName.BIGINT));
+    }
+    // Field names must be unique; a joined dimension may repeat a fact column's name.
+    return builder.uniquify().build();
+  }
+
   /** A copy that says, in its plan and in sys.scans, why a join considered did not prune it. */
   public EnumerableLakeTableScan withDynamicPruningNote(String reason) {
     String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
@@ -87,7 +146,27 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return super.explainTerms(pw)
         .itemIf("DynamicPruning", dynamicPruning.stream().map(this::text)
             .collect(Collectors.joining("; ")), !dynamicPruning.isEmpty())
+        .itemIf("JoinedPartitionWise", joinedText(), joinedText() != null)
         .itemIf("NoDynamicPruning", dynamicPruningNote, dynamicPruningNote != null);
+  }
+
+  /**
+   * The dimensions this scan joins, with the field numbers their columns take: {@code #1: 7 date_id,
+   * 8 date_type}; null when it joins none.
+   */
+  private String joinedText() {
+    List<String> joined = new ArrayList<>();
+    for (DynamicPruningSpec spec : dynamicPruning) {
+      if (spec.joinedColumns() != null) {
+        int at = joinedAt(spec);
+        List<String> columns = new ArrayList<>();
+        for (RelDataTypeField f : spec.joinedColumns().getFieldList()) {
+          columns.add((at + f.getIndex()) + " " + f.getName());
+        }
+        joined.add("#" + spec.channel().id() + ": " + String.join(", ", columns));
+      }
+    }
+    return joined.isEmpty() ? null : String.join("; ", joined);
   }
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
@@ -125,11 +204,12 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
       PartitionExpressionCompiler compiler, DynamicPruningSpec spec) {
     return Expressions.call(
         Types.lookupMethod(DynamicPruning.class, "of", DynamicFilterChannel.class, Function1.class,
-            int.class, String.class, String[].class),
+            int.class, String.class, String[].class, int.class),
         implementor.stash(spec.channel(), DynamicFilterChannel.class),
         compiler.keyFunction(spec.factKeys()),
         Expressions.constant(compiler.levelsNeeded(spec.factKeys())),
         Expressions.constant(text(spec)),
         Expressions.constant(spec.factKeys().stream().map(k -> k.getType().getSqlTypeName().getName())
-            .toArray(String[]::new)));
+            .toArray(String[]::new)),
+        Expressions.constant(joinedAt(spec)));
   }}

@@ -14,6 +14,7 @@ final class FileTaskReader {
   private final List<ParquetFileRows.Request> requests;
   private final ScanStatistics stats;
   private final String filterText;
+  private final int[] filePositions;
   private final Set<PartitionDirectory> partitionsOpened = ConcurrentHashMap.newKeySet();
 
   FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
@@ -22,15 +23,32 @@ final class FileTaskReader {
     this.requests = requests;
     this.stats = stats;
     this.filterText = filterText;
+    this.filePositions = requests.stream().mapToInt(ParquetFileRows.Request::position).toArray();
   }
 
-  ParquetFileRows open(FileTask task) {
+  RowStream open(FileTask task) {
     if (partitionsOpened.add(task.partition())) {
       stats.partitionOpened();
     }
     stats.fileOpened();
-    return new ParquetFileRows(footers, footers.asNow(task.file()), requests, task.template(),
-        stats::bytesRead);
+    ParquetFileRows rows = new ParquetFileRows(footers, footers.asNow(task.file()), requests,
+        task.template(), stats::bytesRead);
+    if (task.templates().size() > 1) {
+      return new FanOutRows(rows, task.templates(), filePositions);
+    }
+    return new RowStream() {
+      @Override public boolean next() {
+        return rows.next();
+      }
+
+      @Override public Object[] current() {
+        return rows.current();
+      }
+
+      @Override public void close() {
+        rows.close();
+      }
+    };
   }
 
   /** The file's row count, from its footer; the file counts as read, though no page is. */

@@ -1,7 +1,6 @@
 package dev.lakejdbc.adapter;
 
 import dev.lakejdbc.adapter.RowStream.Cancellation;
-import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -62,7 +61,7 @@ final class PrefetchingRows implements RowStream {
     try {
       for (FileTask task = nextTask(); task != null; task = nextTask()) {
         cancellation.check();
-        try (ParquetFileRows rows = reader.open(task)) {
+        try (RowStream rows = reader.open(task)) {
           List<Object[]> buffer = new ArrayList<>(BATCH_ROWS);
           while (!closed && rows.next()) {
             reader.checkRow(task);

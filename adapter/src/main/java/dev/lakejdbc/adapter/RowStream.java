@@ -99,7 +99,7 @@ interface RowStream extends AutoCloseable {
       Cancellation cancellation) {
     return new RowStream() {
       private FileTask task;
-      private dev.lakejdbc.adapter.parquet.ParquetFileRows rows;
+      private RowStream rows;
 
       @Override public boolean next() {
         while (true) {
@@ -123,7 +123,7 @@ interface RowStream extends AutoCloseable {
 
       @Override public void close() {
         if (rows != null) {
-          dev.lakejdbc.adapter.parquet.ParquetFileRows r = rows;
+          RowStream r = rows;
           rows = null;
           r.close();
         }

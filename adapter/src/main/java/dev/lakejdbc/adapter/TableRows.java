@@ -8,6 +8,7 @@ import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerator;
@@ -112,7 +113,12 @@ final class TableRows implements Enumerator<Object> {
     TableSchema schema = table.schema();
     List<LakeColumn> columns = schema.columns();
     List<LakeColumn> partitionColumns = schema.partitionColumns();
+    PartitionWiseJoinTemplates join =
+        PartitionWiseJoinTemplates.of(dynamic, root, fields, columns.size());
     for (int i = 0; i < fields.length; i++) {
+      if (join.isJoinedField(fields[i])) {
+        continue;
+      }
       LakeColumn c = columns.get(fields[i]);
       if (!c.isPartition()) {
         requests.add(new ParquetFileRows.Request(c.name(), i, c.type()));
@@ -132,19 +138,28 @@ final class TableRows implements Enumerator<Object> {
     for (int i = 0; i < layout.directoriesListed(); i++) {
       stats.directoryListed();
     }
+    int firstPartitionIndex = columns.size() - partitionColumns.size();
     List<FileTask> tasks = new ArrayList<>();
     for (PartitionDirectory partition : layout.partitions()) {
       Object[] values = PartitionValues.of(partitionColumns, partition);
       Object[] template = new Object[width];
       for (int i = 0; i < fields.length; i++) {
-        LakeColumn c = columns.get(fields[i]);
-        if (c.isPartition()) {
-          template[i] = values[c.partitionIndex()];
+        if (!join.isJoinedField(fields[i]) && columns.get(fields[i]).isPartition()) {
+          template[i] = values[columns.get(fields[i]).partitionIndex()];
+        }
+      }
+      List<Object[]> templates = Collections.singletonList(template);
+      if (!join.isEmpty()) {
+        Object[] tableRow = new Object[columns.size()];
+        System.arraycopy(values, 0, tableRow, firstPartitionIndex, values.length);
+        templates = join.templates(template, tableRow);
+        if (templates.isEmpty()) {
+          continue;
         }
       }
       RuntimeException doubt = pruner.doubtAbout(partition);
       for (DataFile file : partition.files()) {
-        tasks.add(new FileTask(partition, file, template, doubt));
+        tasks.add(new FileTask(partition, file, templates, doubt));
       }
     }
     return tasks;

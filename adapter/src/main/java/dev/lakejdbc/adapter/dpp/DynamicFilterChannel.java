@@ -40,8 +40,11 @@ public final class DynamicFilterChannel {
   private static final class Execution {
     Enumerable<Object> dimension;
     Function1<Object, Object[]> keyOf;
+    Function1<Object, Object[]> columnsOf;
     List<Object> rows;
+    List<Object[]> keyTuples;
     DynamicKeys keys;
+    DimensionMatches matches;
 
     synchronized void evaluate(boolean[] nullSafe, int maxKeys) {
       if (rows != null) {
@@ -57,7 +60,17 @@ public final class DynamicFilterChannel {
         }
       }
       keys = DynamicKeys.collect(tuples, nullSafe, maxKeys);
+      keyTuples = tuples;
       rows = read;
+    }
+
+    synchronized DimensionMatches matches(boolean[] nullSafe, int maxKeys) {
+      evaluate(nullSafe, maxKeys);
+      if (matches == null) {
+        matches = new DimensionMatches(keyTuples, rows.stream().map(columnsOf::apply).toList(),
+            nullSafe);
+      }
+      return matches;
     }
   }
 
@@ -68,13 +81,17 @@ public final class DynamicFilterChannel {
   /**
    * Called by the generated code of the dimension side: registers the dimension of this execution and
    * returns it as the join will read it, from the cache.
+   *
+   * @param keyOf the join keys of a dimension row
+   * @param columnsOf all columns of a dimension row, for a fact scan that joins them itself
    */
   public Enumerable<Object> source(DataContext root, Enumerable<Object> dimension,
-      Function1<Object, Object[]> keyOf) {
+      Function1<Object, Object[]> keyOf, Function1<Object, Object[]> columnsOf) {
     Execution execution = execution(root);
     synchronized (execution) {
       execution.dimension = dimension;
       execution.keyOf = keyOf;
+      execution.columnsOf = columnsOf;
     }
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
@@ -97,5 +114,32 @@ public final class DynamicFilterChannel {
     }
     execution.evaluate(nullSafe, maxKeys);
     return execution.keys;
+  }
+
+  /**
+   * Called by a fact scan that joins this dimension partition-wise: the dimension's rows by key,
+   * evaluating it now if no one has yet.
+   *
+   * @throws IllegalStateException if this execution never registered the dimension: without its rows
+   *     the join cannot be answered
+   */
+  public DimensionMatches matches(DataContext root) {
+    Execution execution = execution(root);
+    synchronized (execution) {
+      if (execution.dimension == null) {
+        throw new IllegalStateException("dynamic filter #" + id + ": the joined dimension was not "
+            + "evaluated before the fact scan");
+      }
+    }
+    return execution.matches(nullSafe, maxKeys);
+  }
+
+  /**
+   * Called by the generated code of a partition-wise join: returns the fact's rows once the
+   * dimensions, passed to show that their code ran first, have registered with their channels.
+   */
+  public static Enumerable<Object> afterDimensions(Enumerable<Object> fact,
+      Enumerable<?>[] registeredDimensions) {
+    return fact;
   }
 }

@@ -80,7 +80,8 @@ public final class DynamicKeys {
     String format(int position, Object value);
   }
 
-  private static boolean matchable(List<Object> key, boolean[] nullSafe) {
+  /** Whether a key can equal another: not when it holds a NULL at a position that is not null-safe. */
+  static boolean matchable(List<Object> key, boolean[] nullSafe) {
     for (int i = 0; i < key.size(); i++) {
       if (key.get(i) == null && !nullSafe[i]) {
         return false;
@@ -89,7 +90,8 @@ public final class DynamicKeys {
     return true;
   }
 
-  private static List<Object> normalize(Object[] tuple) {
+  /** The key as compared: numbers by value, so that 1 (INTEGER) and 1 (BIGINT) are one key. */
+  static List<Object> normalize(Object[] tuple) {
     Object[] normalized = new Object[tuple.length];
     for (int i = 0; i < tuple.length; i++) {
       Object v = tuple[i];

@@ -293,10 +293,21 @@ class DynamicPruningTest {
   }
 
   @Test void pastTheKeyCapTheScanReadsEverythingAndSaysSo() throws Exception {
+    // The fact-side filter on a data column keeps a hash join, so the scan alone decides what it reads.
     PruningCheck.ScanCounts counts = check.check("SELECT count(*), sum(t.amount) FROM transactions t "
-        + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West'", "transactions", null,
-        ";dppMaxKeys=3");
+        + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West' AND t.amount > 0",
+        "transactions", null, ";dppMaxKeys=3");
     assertTrue(counts.notes().contains("10 keys exceed dppMaxKeys=3"), counts.notes());
+  }
+
+  @Test void pastTheKeyCapAPartitionWiseJoinListsEverythingButOpensOnlyJoiningPartitions()
+      throws Exception {
+    PruningCheck.ScanCounts counts = check.check("SELECT count(*), sum(t.amount) FROM transactions t "
+        + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West'", "transactions",
+        "SELECT DISTINCT f.filename FROM transactions f JOIN dim_branches b "
+            + "ON f.branch_id = b.branch_id WHERE b.region = 'West'", ";dppMaxKeys=3");
+    assertTrue(counts.notes().contains("10 keys exceed dppMaxKeys=3"), counts.notes());
+    assertEquals(10, counts.partitionsRead());
   }
 
   @Test void aNonDeterministicDimensionIsNotUsed() throws Exception {

@@ -23,8 +23,9 @@ import org.apache.calcite.plan.RelTraitSet;
 
 /**
  * The dimension side of a dynamically pruned join: passes its input's rows through unchanged, and
- * hands the input — with a function that extracts the join keys of a row — to the channel, which
- * evaluates it once for both the fact scan's key filter and the join.
+ * hands the input — with functions that extract a row's join keys and all its columns — to the
+ * channel, which evaluates it once for both the fact scan's key filter and the join (a hash join, or
+ * the fact scan itself when it joins partition-wise).
  */
 public final class DynamicFilterSource extends SingleRel implements EnumerableRel {
   private final DynamicFilterChannel channel;
@@ -34,6 +35,10 @@ public final class DynamicFilterSource extends SingleRel implements EnumerableRe
     super(dimension.getCluster(), dimension.getTraitSet(), dimension);
     this.channel = channel;
     this.keys = keys.clone();
+  }
+
+  DynamicFilterChannel channel() {
+    return channel;
   }
 
   @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
@@ -60,11 +65,17 @@ public final class DynamicFilterSource extends SingleRel implements EnumerableRe
     }
     Expression keyOf = Expressions.lambda(Function1.class,
         Expressions.newArrayInit(Object.class, keyValues), row);
+    List<Expression> columnValues = new ArrayList<>();
+    for (int i = 0; i < input.getRowType().getFieldCount(); i++) {
+      columnValues.add(Expressions.box(physType.fieldReference(typedRow, i)));
+    }
+    Expression columnsOf = Expressions.lambda(Function1.class,
+        Expressions.newArrayInit(Object.class, columnValues), row);
     builder.add(Expressions.return_(null, Expressions.call(
         implementor.stash(channel, DynamicFilterChannel.class),
         Types.lookupMethod(DynamicFilterChannel.class, "source", DataContext.class, Enumerable.class,
-            Function1.class),
-        implementor.getRootExpression(), rows, keyOf)));
+            Function1.class, Function1.class),
+        implementor.getRootExpression(), rows, keyOf, columnsOf)));
     return implementor.result(physType, builder.toBlock());
   }
 }

@@ -7,6 +7,7 @@ import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -25,6 +26,8 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.tools.Program;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mappings;
 
@@ -121,7 +124,7 @@ public final class DynamicPartitionPruning implements Program {
           + (type == JoinRelType.LEFT || type == JoinRelType.RIGHT ? " (the fact is on its preserved side)" : "");
     }
     if (fact.usable().isEmpty()) {
-      List<String> names = scan.getTable().getRowType().getFieldNames();
+      List<String> names = scan.columns().stream().map(RelDataTypeField::getName).toList();
       List<String> partitions = scan.partitionColumns().asList().stream().map(names::get).toList();
       return "the join key is not a partition column of " + table + " (partitioned by "
           + String.join(", ", partitions) + "; joined on " + describeKeys(fact, names) + ")";
@@ -172,12 +175,56 @@ public final class DynamicPartitionPruning implements Program {
     RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan,
         scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, dimNames)));
     RelNode source = new DynamicFilterSource(dimension, channel, sourceKeys);
+    RelNode partitionWise = partitionWise(join, info, fact, source,
+        new DynamicPruningSpec(channel, factKeys, dimNames, dimension.getRowType()));
+    if (partitionWise != null) {
+      return partitionWise;
+    }
     if (fact.side() == 1 && join.getJoinType() == JoinRelType.INNER
         && join instanceof EnumerableHashJoin hashJoin) {
       return factOnProbeSide(hashJoin, source, factInput);
     }
     List<RelNode> inputs = fact.side() == 0 ? List.of(factInput, source) : List.of(source, factInput);
     return join.copy(join.getTraitSet(), inputs);
+  }
+
+  /**
+   * The join answered by the fact scan itself, when it can be: an inner equi-join whose every fact key
+   * is a partition column of the same type as its dimension key, over a fact side that only picks the
+   * scan's columns. Else null, and a hash join does it.
+   */
+  private static RelNode partitionWise(Join join, JoinInfo info, Candidate fact, RelNode dimension,
+      DynamicPruningSpec spec) {
+    if (join.getJoinType() != JoinRelType.INNER || !info.isEqui()
+        || fact.usable().size() != info.leftKeys.size()) {
+      return null;
+    }
+    ScanFields factFields = ScanFields.of(join.getInput(fact.side()));
+    if (factFields == null || factFields.scan().rowCounts() || !factFields.readsEachFileColumnOnce()) {
+      return null;
+    }
+    EnumerableLakeTableScan scan = factFields.scan();
+    List<Integer> factJoinKeys = fact.side() == 0 ? info.leftKeys : info.rightKeys;
+    List<Integer> dimJoinKeys = fact.side() == 0 ? info.rightKeys : info.leftKeys;
+    List<RelDataTypeField> columns = scan.columns();
+    int tableWidth = scan.getTable().getRowType().getFieldCount();
+    for (int i = 0; i < factJoinKeys.size(); i++) {
+      int field = factFields.fields()[factJoinKeys.get(i)];
+      SqlTypeName dimType = dimension.getRowType().getFieldList().get(dimJoinKeys.get(i)).getType()
+          .getSqlTypeName();
+      if (field >= tableWidth || !scan.partitionColumns().get(field)
+          || columns.get(field).getType().getSqlTypeName() != dimType) {
+        return null;
+      }
+    }
+    int dimWidth = dimension.getRowType().getFieldCount();
+    int[] dimFields = IntStream.range(columns.size(), columns.size() + dimWidth).toArray();
+    int[] fields = fact.side() == 0
+        ? IntStream.concat(IntStream.of(factFields.fields()), IntStream.of(dimFields)).toArray()
+        : IntStream.concat(IntStream.of(dimFields), IntStream.of(factFields.fields())).toArray();
+    List<RelNode> dimensions = new ArrayList<>(factFields.dimensions());
+    dimensions.add(dimension);
+    return new PartitionWiseJoin(scan.withJoinedDimension(spec, fields), dimensions);
   }
 
   /**

@@ -38,6 +38,10 @@ record FactKeyTrace(EnumerableLakeTableScan scan, List<RexNode> keysOverTable) {
       }
       return new FactKeyTrace(scan, overTable);
     }
+    if (node instanceof PartitionWiseJoin join) {
+      // Its rows are its scan's, joined columns included.
+      return of(join.scan(), keys);
+    }
     if (node instanceof EnumerableCalc calc) {
       RexProgram program = calc.getProgram();
       List<RexNode> projects = program.getProjectList().stream().map(program::expandLocalRef).toList();
