@@ -305,8 +305,8 @@ final class RandomLake {
   }
 
   private void writeDimensions() throws IOException {
-    // dim_p: keyed on one partition column, with most of its values, one absent from the fact, and
-    // sometimes a NULL key.
+    // dim_p: keyed on one partition column, with most of its values, one absent from the fact,
+    // sometimes a NULL key and sometimes a repeated key.
     dimPKey = partitionColumns.get(random.nextInt(partitionColumns.size()));
     List<Object> keys = new ArrayList<>();
     for (Object v : dimPKey.domain()) {
@@ -317,6 +317,10 @@ final class RandomLake {
     keys.add(absentValue(dimPKey.type()));
     if (random.nextInt(3) == 0) {
       keys.add(null);
+    }
+    // Sometimes a key twice: each fact row of its partition then joins two dimension rows.
+    if (random.nextInt(3) == 0) {
+      keys.add(keys.get(random.nextInt(keys.size())));
     }
     Schema keyType = avroType(dimPKey.type());
     Schema dimP = Schema.createRecord("dim_p", null, "lake", false, List.of(
