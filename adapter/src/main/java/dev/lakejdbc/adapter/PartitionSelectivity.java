@@ -1,5 +1,6 @@
 package dev.lakejdbc.adapter;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,16 +27,26 @@ final class PartitionSelectivity {
     }
     int firstPartition = schema.columns().size() - schema.partitionColumns().size();
     List<RexInputRef> refs = inputRefs(filter);
+    // The filter is evaluated once per distinct combination of the values it reads (365 dates, not
+    // 7,300 date-branch partitions): each evaluation builds an interpreter, which is not cheap.
+    Map<List<Object>, Integer> partitionsByValues = new HashMap<>();
+    for (Object[] values : partitions) {
+      List<Object> read = new ArrayList<>(refs.size());
+      for (RexInputRef ref : refs) {
+        read.add(values[ref.getIndex() - firstPartition]);
+      }
+      partitionsByValues.merge(read, 1, Integer::sum);
+    }
     int kept = 0;
     try {
-      for (Object[] values : partitions) {
+      for (Map.Entry<List<Object>, Integer> combination : partitionsByValues.entrySet()) {
         Map<RexNode, Comparable> environment = new HashMap<>();
-        for (RexInputRef ref : refs) {
-          Object v = values[ref.getIndex() - firstPartition];
-          environment.put(ref, v == null ? NullSentinel.INSTANCE : (Comparable) v);
+        for (int i = 0; i < refs.size(); i++) {
+          Object v = combination.getKey().get(i);
+          environment.put(refs.get(i), v == null ? NullSentinel.INSTANCE : (Comparable) v);
         }
         if (Boolean.TRUE.equals(RexInterpreter.evaluate(filter, environment))) {
-          kept++;
+          kept += combination.getValue();
         }
       }
     } catch (RuntimeException e) {
