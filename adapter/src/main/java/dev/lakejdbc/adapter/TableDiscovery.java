@@ -7,6 +7,7 @@ import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -105,7 +106,9 @@ final class TableDiscovery {
       if (type == null) {
         int l = level;
         type = options.partitionTypeInference()
-            ? PartitionValueTypes.infer(layout.partitions().stream().map(p -> p.values().get(l)).toList())
+            // Distinct values: a date level of 365 days repeats each date under every branch.
+            ? PartitionValueTypes.infer(layout.partitions().stream().map(p -> p.values().get(l))
+                .collect(Collectors.toCollection(LinkedHashSet::new)))
             : ColumnType.VARCHAR;
       }
       columns.add(new LakeColumn(name, type, level));
