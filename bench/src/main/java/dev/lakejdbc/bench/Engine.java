@@ -25,6 +25,12 @@ interface Engine extends AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * Makes the next new instance discover the lake from scratch, as on a machine where nothing listed
+   * it yet: for engines whose instances in one JVM share what they listed (only ours).
+   */
+  default void forgetSharedListings(Path lake) throws Exception {}
+
   @Override void close() throws Exception;
 
   /** Partitions and files our driver read for one statement, summed over its fact scans. */

@@ -92,7 +92,7 @@ final class Goals {
     Check c = new Check();
     Suite.FirstQuery f = o.firstQuery().get(LakeEngine.NAME);
     if (f != null) {
-      c.add(f.warm().median() < FIRST_QUERY_MS, "median of a new connection + first query: "
+      c.add(f.warm().median() < FIRST_QUERY_MS, "median of a new connection + first query, listing the lake anew: "
           + ms(f.warm().median()));
       c.add(f.coldMillis() < FIRST_QUERY_MS, "the first connection in the JVM (class loading included): "
           + ms(f.coldMillis()));

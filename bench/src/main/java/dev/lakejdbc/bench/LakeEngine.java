@@ -52,6 +52,18 @@ final class LakeEngine implements Engine {
         Long.parseLong(row.get(2))));
   }
 
+  /**
+   * REFRESH on a throwaway connection: directory listings are shared by the connections of a JVM,
+   * so without it a new connection would find the lake already listed. Footers of unchanged files
+   * stay shared (they are keyed by path, length and modification time), as in any reused JVM.
+   */
+  @Override public void forgetSharedListings(Path lake) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake.toAbsolutePath());
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("REFRESH");
+    }
+  }
+
   @Override public void close() throws Exception {
     if (connection != null) {
       connection.close();

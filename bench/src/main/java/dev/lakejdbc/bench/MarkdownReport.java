@@ -115,9 +115,11 @@ final class MarkdownReport {
     md.append(' ').append(ours == null || Double.isNaN(bestPeer) ? ""
         : Goals.ratio(ours.warm().median() / bestPeer)).append(" | | | |\n\n");
     md.append("Fact table: ").append(count(o.factFiles())).append(" files under `").append(o.lake())
-        .append("/").append(Queries.FACT).append("`. The first-query row is a new connection (DuckDB: "
-            + "a new in-memory database and its views; Spark: a new session on the running "
-            + "SparkContext, reading the table directories again) plus a count of one day; "
+        .append("/").append(Queries.FACT).append("`. The first-query row is a new connection (ours: "
+            + "after a `REFRESH` that makes it list every directory of the lake again, footers of "
+            + "unchanged files reused; DuckDB: a new in-memory database and its views; Spark: a new "
+            + "session on the running SparkContext, reading the table directories again) plus a count "
+            + "of one day; "
             + "\"first\" is the very first such sample of the engine on this lake, which for the "
             + "first lake of the run includes loading the engine's classes in this JVM.\n");
   }
