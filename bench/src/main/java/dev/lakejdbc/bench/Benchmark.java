@@ -27,8 +27,8 @@ public final class Benchmark {
                             (default: <tmp>/lake-bench); --many-partitions uses DIR-many
         --scale N           multiply the fact's 700 rows per file by N (default 1)
         --warmups N         untimed runs before each query's timed runs, at least (default 2)
-        --warmup-seconds S  and more untimed runs until S seconds have passed, at most 100 (default 3):
-                            the JIT needs tens of runs of a fast query
+        --warmup-seconds S  and more untimed runs until S seconds have passed, at most 1,000 (default 3):
+                            the JIT needs hundreds of runs of a fast query
         --runs N            timed runs per query (default 7)
         --many-partitions   also run a subset on 500 days x 200 branches = 100,000 one-row files
                             (listing and planning cost; generating it takes minutes the first time)

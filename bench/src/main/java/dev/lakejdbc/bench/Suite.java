@@ -38,7 +38,7 @@ final class Suite {
       Map<String, FirstQuery> firstQuery, Map<String, String> versions, List<String> problems) {}
 
   private final List<EngineSpec> engines;
-  static final int MAX_WARMUPS = 100;
+  static final int MAX_WARMUPS = 1_000;
 
   private final int warmups;
   private final double warmupMillis;
@@ -189,7 +189,7 @@ final class Suite {
 
   /**
    * Untimed runs: at least {@code warmups}, then more until {@code warmupMillis} have passed, at most
-   * {@link #MAX_WARMUPS}. A JVM engine needs tens of runs of a fast query before the JIT has compiled
+   * {@link #MAX_WARMUPS}. A JVM engine needs hundreds of runs of a fast query before the JIT has compiled
    * its paths; a slow query warms up within a few runs, and a native engine loses nothing.
    */
   private int warmUp(Callable<?> run) throws Exception {
