@@ -24,6 +24,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.rex.RexProgramBuilder;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -191,7 +192,9 @@ public final class DynamicPartitionPruning implements Program {
   /**
    * The join answered by the fact scan itself, when it can be: an inner equi-join whose every fact key
    * is a partition column of the same type as its dimension key, over a fact side that only picks the
-   * scan's columns. Else null, and a hash join does it.
+   * scan's columns, or that also filters or computes in one deterministic Calc, which then moves above
+   * the join (an inner join's rows are the fact rows it keeps, so filtering before or after is the
+   * same). Else null, and a hash join does it.
    */
   private static RelNode partitionWise(Join join, JoinInfo info, Candidate fact, RelNode dimension,
       DynamicPruningSpec spec) {
@@ -199,13 +202,24 @@ public final class DynamicPartitionPruning implements Program {
         || fact.usable().size() != info.leftKeys.size()) {
       return null;
     }
-    ScanFields factFields = ScanFields.of(join.getInput(fact.side()));
+    RelNode factInput = join.getInput(fact.side());
+    List<Integer> factJoinKeys = fact.side() == 0 ? info.leftKeys : info.rightKeys;
+    List<Integer> dimJoinKeys = fact.side() == 0 ? info.rightKeys : info.leftKeys;
+    ScanFields factFields = ScanFields.of(factInput);
+    EnumerableCalc movedAbove = null;
+    if (factFields == null && factInput instanceof EnumerableCalc calc && isDeterministic(calc)) {
+      List<RexNode> projects = expandedProjects(calc.getProgram());
+      if (!factJoinKeys.stream().allMatch(k -> projects.get(k) instanceof RexInputRef)) {
+        return null;
+      }
+      factJoinKeys = factJoinKeys.stream().map(k -> ((RexInputRef) projects.get(k)).getIndex()).toList();
+      factFields = ScanFields.of(calc.getInput());
+      movedAbove = calc;
+    }
     if (factFields == null || factFields.scan().rowCounts() || !factFields.readsEachFileColumnOnce()) {
       return null;
     }
     EnumerableLakeTableScan scan = factFields.scan();
-    List<Integer> factJoinKeys = fact.side() == 0 ? info.leftKeys : info.rightKeys;
-    List<Integer> dimJoinKeys = fact.side() == 0 ? info.rightKeys : info.leftKeys;
     List<RelDataTypeField> columns = scan.columns();
     int tableWidth = scan.getTable().getRowType().getFieldCount();
     for (int i = 0; i < factJoinKeys.size(); i++) {
@@ -224,7 +238,47 @@ public final class DynamicPartitionPruning implements Program {
         : IntStream.concat(IntStream.of(dimFields), IntStream.of(factFields.fields())).toArray();
     List<RelNode> dimensions = new ArrayList<>(factFields.dimensions());
     dimensions.add(dimension);
-    return new PartitionWiseJoin(scan.withJoinedDimension(spec, fields), dimensions);
+    RelNode joined = new PartitionWiseJoin(scan.withJoinedDimension(spec, fields), dimensions);
+    return movedAbove == null ? joined : calcAbove(movedAbove, joined, fact.side(), dimWidth, join);
+  }
+
+  private static boolean isDeterministic(EnumerableCalc calc) {
+    RexProgram program = calc.getProgram();
+    return expandedProjects(program).stream().allMatch(RexUtil::isDeterministic)
+        && (program.getCondition() == null
+            || RexUtil.isDeterministic(program.expandLocalRef(program.getCondition())));
+  }
+
+  private static List<RexNode> expandedProjects(RexProgram program) {
+    return program.getProjectList().stream().map(program::expandLocalRef).toList();
+  }
+
+  /**
+   * {@code calc}, which was the fact side of {@code join}, applied above the partition-wise join that
+   * replaces it: its expressions and condition over the joined rows, the dimension's columns passed
+   * through, in the join's column order.
+   */
+  private static RelNode calcAbove(EnumerableCalc calc, RelNode joined, int factSide, int dimWidth,
+      Join join) {
+    int factWidth = calc.getInput().getRowType().getFieldCount();
+    int factOffset = factSide == 0 ? 0 : dimWidth;
+    int dimOffset = factSide == 0 ? factWidth : 0;
+    RexProgram program = calc.getProgram();
+    List<RexNode> factOutputs = expandedProjects(program).stream()
+        .map(e -> RexUtil.shift(e, factOffset)).toList();
+    List<RexNode> dimOutputs = IntStream.range(0, dimWidth)
+        .mapToObj(i -> (RexNode) RexInputRef.of(dimOffset + i, joined.getRowType())).toList();
+    List<RexNode> outputs = new ArrayList<>(factSide == 0 ? factOutputs : dimOutputs);
+    outputs.addAll(factSide == 0 ? dimOutputs : factOutputs);
+    RexProgramBuilder builder = new RexProgramBuilder(joined.getRowType(),
+        calc.getCluster().getRexBuilder());
+    for (int i = 0; i < outputs.size(); i++) {
+      builder.addProject(outputs.get(i), join.getRowType().getFieldNames().get(i));
+    }
+    if (program.getCondition() != null) {
+      builder.addCondition(RexUtil.shift(program.expandLocalRef(program.getCondition()), factOffset));
+    }
+    return EnumerableCalc.create(joined, builder.getProgram());
   }
 
   /**
