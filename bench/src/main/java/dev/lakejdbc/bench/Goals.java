@@ -38,8 +38,15 @@ final class Goals {
         .map(best -> Map.entry(best.getKey(), ours.stats().median() / best.getValue().stats().median()));
   }
 
-  /** Our DPP median over our median of its static twin. */
+  /**
+   * Our DPP query over its static twin: for our engine the paired ratio (runs alternated), else the
+   * engine's DPP median over our twin's median.
+   */
   static OptionalDouble vsTwin(Outcome o, QueryOutcome q, String engine) {
+    Suite.PairedTwin paired = o.paired().get(q.query().name());
+    if (engine.equals(LakeEngine.NAME) && paired != null) {
+      return OptionalDouble.of(paired.ratio());
+    }
     Measurement ours = q.byEngine().get(engine);
     Measurement twin = o.queries().stream().filter(t -> t.query().name().equals(q.query().twin()))
         .map(t -> t.byEngine().get(LakeEngine.NAME)).findFirst().orElse(null);

@@ -49,7 +49,9 @@ final class MarkdownReport {
             + "time; figures are medians in ms, wall clock from execute to the last row read. "
             + "\"ours / best peer\" divides our median by the lowest peer median; \"DPP / static twin\" "
             + "divides our DPP query's median by that of the same query with the keys written as "
-            + "literals. Files and partitions are what `sys.scans` recorded for the fact scan of our "
+            + "literals, both timed again for it in alternation (twin, DPP, twin, ...; three times the "
+            + "runs, at least 21 pairs, after a warm-up of the pair), so that the machine's drift falls "
+            + "on both alike; for dpp=false it divides that engine's median by the twin's. Files and partitions are what `sys.scans` recorded for the fact scan of our "
             + "last run; \"matching\" is DuckDB's `count(DISTINCT filename)` under the same joins "
             + "and predicate.\n\n");
 
@@ -149,6 +151,15 @@ final class MarkdownReport {
             + " / " + num(m.stats().max())).append(" |");
       }
       md.append('\n');
+    }
+    if (!o.paired().isEmpty()) {
+      md.append("\nDPP queries and their static twins timed in alternation (lake-jdbc; median / min / max "
+          + "ms):\n\n| DPP query | DPP | static twin | ratio |\n|---|---:|---:|---:|\n");
+      o.paired().forEach((name, p) -> md.append("| ").append(name).append(" | ")
+          .append(num(p.dpp().median())).append(" / ").append(num(p.dpp().min())).append(" / ")
+          .append(num(p.dpp().max())).append(" | ").append(num(p.twin().median())).append(" / ")
+          .append(num(p.twin().min())).append(" / ").append(num(p.twin().max())).append(" | ")
+          .append(Goals.ratio(p.ratio())).append(" |\n"));
     }
     md.append("\nStatement texts:\n\n");
     for (QueryOutcome q : o.queries()) {

@@ -34,8 +34,20 @@ final class Suite {
    */
   record FirstQuery(double coldMillis, Stats warm, Result result) {}
 
+  /**
+   * Our DPP query and its static twin timed alternately, run by run, so that the machine's drift
+   * (other tenants, GC, the JIT) falls on both alike: a ratio of two medians of a few ms each, taken
+   * minutes apart, moved by 0.3 between otherwise equal runs.
+   */
+  record PairedTwin(Stats dpp, Stats twin) {
+    double ratio() {
+      return dpp.median() / twin.median();
+    }
+  }
+
   record Outcome(String label, Path lake, int factFiles, List<QueryOutcome> queries,
-      Map<String, FirstQuery> firstQuery, Map<String, String> versions, List<String> problems) {}
+      Map<String, FirstQuery> firstQuery, Map<String, String> versions, Map<String, PairedTwin> paired,
+      List<String> problems) {}
 
   private final List<EngineSpec> engines;
   static final int MAX_WARMUPS = 1_000;
@@ -58,6 +70,7 @@ final class Suite {
     Map<String, FirstQuery> firstQuery = new LinkedHashMap<>();
     Map<String, String> versions = new LinkedHashMap<>();
     Map<Query, Map<String, Measurement>> measured = new LinkedHashMap<>();
+    Map<String, PairedTwin> paired = new LinkedHashMap<>();
     queries.forEach(q -> measured.put(q, new LinkedHashMap<>()));
 
     // Fresh connections first, so that our driver's first sample is its first use in this JVM.
@@ -73,6 +86,14 @@ final class Suite {
         for (Query q : queries) {
           if (!spec.dppOnly() || q.kind() == Kind.DPP) {
             measured.get(q).put(spec.name(), timeWarm(engine, q));
+          }
+        }
+        if (spec.name().equals(LakeEngine.NAME)) {
+          for (Query q : queries) {
+            Optional<Query> twin = queries.stream().filter(t -> t.name().equals(q.twin())).findFirst();
+            if (twin.isPresent()) {
+              paired.put(q.name(), timePaired(engine, q, twin.get()));
+            }
           }
         }
       }
@@ -108,7 +129,7 @@ final class Suite {
       }
     }
     problems.forEach(p -> log.println("MISMATCH [" + label + "] " + p));
-    return new Outcome(label, lake, factFiles, outcomes, firstQuery, versions, problems);
+    return new Outcome(label, lake, factFiles, outcomes, firstQuery, versions, paired, problems);
   }
 
   private static String allFilesSql() {
@@ -167,6 +188,29 @@ final class Suite {
       Result answer = engine.run(first.sql());
       return new Timed(Stats.millisSince(start), answer);
     }
+  }
+
+  /** Pairs of runs, the twin then the DPP query: three times the usual runs, at least 21 pairs. */
+  private PairedTwin timePaired(Engine engine, Query dpp, Query twin) throws Exception {
+    warmUp(() -> {
+      engine.run(twin.sql());
+      return engine.run(dpp.sql());
+    });
+    int pairs = Math.max(21, 3 * runs);
+    double[] dppMillis = new double[pairs];
+    double[] twinMillis = new double[pairs];
+    for (int i = 0; i < pairs; i++) {
+      long start = System.nanoTime();
+      engine.run(twin.sql());
+      twinMillis[i] = Stats.millisSince(start);
+      start = System.nanoTime();
+      engine.run(dpp.sql());
+      dppMillis[i] = Stats.millisSince(start);
+    }
+    PairedTwin result = new PairedTwin(Stats.of(dppMillis), Stats.of(twinMillis));
+    log.printf("  %-45s paired with %s: %.1f / %.1f ms = %.2fx (%d pairs)%n", dpp.name(), twin.name(),
+        result.dpp().median(), result.twin().median(), result.ratio(), pairs);
+    return result;
   }
 
   private Measurement timeWarm(Engine engine, Query q) throws Exception {
