@@ -75,6 +75,14 @@ class PartitionWiseJoinTest {
     }
   }
 
+  /** The plan of {@code sql}, after checking that the fact scan does the joins: no hash join is left. */
+  private String partitionWisePlan(String sql) throws Exception {
+    String plan = plan(sql);
+    assertTrue(plan.contains("PartitionWiseJoin"), plan);
+    assertFalse(plan.contains("HashJoin"), plan);
+    return plan;
+  }
+
   /** Checks the answer, the answer with dpp=false, and that only the joining fact files are opened. */
   private PruningCheck.ScanCounts checkJoin(String sql, String fact, String matching) throws Exception {
     PruningCheck.ScanCounts counts = check.check(sql, fact, "SELECT DISTINCT f.filename FROM " + matching,
@@ -88,9 +96,8 @@ class PartitionWiseJoinTest {
   @Test void aStarJoinIsAnsweredByTheFactScan() throws Exception {
     String sql = "SELECT d.date_id, d.date_type, count(*), sum(f.amount) FROM " + HOLIDAYS
         + " GROUP BY d.date_id, d.date_type";
-    String plan = plan(sql);
+    String plan = partitionWisePlan(sql);
     assertTrue(plan.contains("PartitionWiseJoin(dimensions=[#1])"), plan);
-    assertFalse(plan.contains("HashJoin"), plan);
     assertTrue(plan.contains("JoinedPartitionWise=[#1: "), plan);
     assertEquals(7 * 4, checkJoin(sql, "fact_orders", HOLIDAYS).filesRead());
   }
@@ -99,9 +106,8 @@ class PartitionWiseJoinTest {
     String sql = "SELECT d.date_id, b.branch_id, b.region, count(*), sum(f.amount) FROM fact_orders f "
         + "JOIN dim_date d ON f.dt = d.date_id JOIN branches b ON f.branch_id = b.branch_id "
         + "WHERE d.date_type = 'holiday' AND b.region = 'West' GROUP BY d.date_id, b.branch_id, b.region";
-    String plan = plan(sql);
+    String plan = partitionWisePlan(sql);
     assertTrue(plan.contains("PartitionWiseJoin(dimensions=[#1, #2])"), plan);
-    assertFalse(plan.contains("HashJoin"), plan);
     assertEquals(7, checkJoin(sql, "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id "
         + "JOIN branches b ON f.branch_id = b.branch_id WHERE d.date_type = 'holiday' "
         + "AND b.region = 'West'").filesRead());
@@ -110,7 +116,7 @@ class PartitionWiseJoinTest {
   @Test void aRepeatedDimensionKeyYieldsEachFactRowOncePerDimensionRowFromOneRead() throws Exception {
     String sql = "SELECT d.version, count(*), sum(f.amount), min(f.order_id) FROM fact_orders f "
         + "JOIN dim_date_twice d ON f.dt = d.date_id WHERE d.date_type = 'holiday' GROUP BY d.version";
-    assertTrue(plan(sql).contains("PartitionWiseJoin"), plan(sql));
+    partitionWisePlan(sql);
     PruningCheck.ScanCounts counts = checkJoin(sql, "fact_orders", "fact_orders f JOIN dim_date_twice d "
         + "ON f.dt = d.date_id WHERE d.date_type = 'holiday'");
     assertEquals(7 * 4, counts.filesRead(), "each file once, though its rows come out twice");
@@ -127,7 +133,7 @@ class PartitionWiseJoinTest {
           + "JOIN dim_date_twice d ON d.date_id = f.dt WHERE d.date_type = 'holiday' AND d.version = 'v2'",
   })
   void everyColumnOfEveryJoinedRowIsInItsPlace(String sql) throws Exception {
-    assertTrue(plan(sql).contains("PartitionWiseJoin"), plan(sql));
+    partitionWisePlan(sql);
     String dimension = sql.contains("dim_date_twice") ? "dim_date_twice" : "dim_date";
     checkJoin(sql, "fact_orders", "fact_orders f JOIN " + dimension + " d ON f.dt = d.date_id "
         + "WHERE d.date_type = 'holiday'" + (sql.contains("B002") ? " AND f.branch_id = 'B002'" : "")
@@ -138,7 +144,7 @@ class PartitionWiseJoinTest {
     for (String on : new String[] {"e.k = n.k", "e.k IS NOT DISTINCT FROM n.k"}) {
       String sql = "SELECT e.k, n.name, count(*), sum(e.v) FROM events e JOIN kinds n ON " + on
           + " WHERE n.name <> 'four' GROUP BY e.k, n.name";
-      assertTrue(plan(sql).contains("PartitionWiseJoin"), on + ": " + plan(sql));
+      partitionWisePlan(sql);
       checkJoin(sql, "events", "events f JOIN kinds n ON " + on.replace("e.", "f.")
           + " WHERE n.name <> 'four'");
     }
@@ -147,9 +153,7 @@ class PartitionWiseJoinTest {
   @Test void aFactFilterOnADataColumnMovesAboveTheJoin() throws Exception {
     String sql = "SELECT d.date_id, count(*), sum(f.amount) FROM " + HOLIDAYS
         + " AND f.amount > 100 AND f.qty * 2 < 15 GROUP BY d.date_id";
-    String plan = plan(sql);
-    assertTrue(plan.contains("PartitionWiseJoin"), plan);
-    assertFalse(plan.contains("HashJoin"), plan);
+    String plan = partitionWisePlan(sql);
     assertTrue(plan.indexOf("$condition") < plan.indexOf("PartitionWiseJoin"), "filter above: " + plan);
     // (The amount filter cannot skip a file: every file of a holiday is opened.)
     checkJoin(sql, "fact_orders", HOLIDAYS);
