@@ -143,10 +143,11 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   }
 
   @Override public RelWriter explainTerms(RelWriter pw) {
+    String joined = joinedText();
     return super.explainTerms(pw)
         .itemIf("DynamicPruning", dynamicPruning.stream().map(this::text)
             .collect(Collectors.joining("; ")), !dynamicPruning.isEmpty())
-        .itemIf("JoinedPartitionWise", joinedText(), joinedText() != null)
+        .itemIf("JoinedPartitionWise", joined, joined != null)
         .itemIf("NoDynamicPruning", dynamicPruningNote, dynamicPruningNote != null);
   }
 

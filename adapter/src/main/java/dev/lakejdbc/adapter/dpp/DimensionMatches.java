@@ -18,8 +18,8 @@ public final class DimensionMatches {
   DimensionMatches(List<Object[]> keyTuples, List<Object[]> rows, boolean[] nullSafe) {
     this.nullSafe = nullSafe;
     for (int i = 0; i < rows.size(); i++) {
-      List<Object> key = DynamicKeys.normalize(keyTuples.get(i));
-      if (DynamicKeys.matchable(key, nullSafe)) {
+      List<Object> key = DynamicKeys.comparable(keyTuples.get(i), nullSafe);
+      if (key != null) {
         rowsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(rows.get(i));
       }
     }
@@ -27,7 +27,7 @@ public final class DimensionMatches {
 
   /** The dimension rows (all their columns) that a fact partition with these key values joins. */
   public List<Object[]> rowsFor(Object[] factKey) {
-    List<Object> key = DynamicKeys.normalize(factKey);
-    return DynamicKeys.matchable(key, nullSafe) ? rowsByKey.getOrDefault(key, List.of()) : List.of();
+    List<Object> key = DynamicKeys.comparable(factKey, nullSafe);
+    return key == null ? List.of() : rowsByKey.getOrDefault(key, List.of());
   }
 }

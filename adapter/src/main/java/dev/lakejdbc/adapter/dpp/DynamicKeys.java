@@ -27,8 +27,8 @@ public final class DynamicKeys {
   static DynamicKeys collect(List<Object[]> keyTuples, boolean[] nullSafe, int maxKeys) {
     Set<List<Object>> keys = new LinkedHashSet<>();
     for (Object[] tuple : keyTuples) {
-      List<Object> key = normalize(tuple);
-      if (matchable(key, nullSafe)) {
+      List<Object> key = comparable(tuple, nullSafe);
+      if (key != null) {
         keys.add(key);
       }
     }
@@ -37,8 +37,8 @@ public final class DynamicKeys {
 
   /** Whether a fact partition with these key values can join some dimension row. */
   public boolean contains(Object[] factKey) {
-    List<Object> key = normalize(factKey);
-    return matchable(key, nullSafe) && keys.contains(key);
+    List<Object> key = comparable(factKey, nullSafe);
+    return key != null && keys.contains(key);
   }
 
   public int size() {
@@ -80,18 +80,22 @@ public final class DynamicKeys {
     String format(int position, Object value);
   }
 
-  /** Whether a key can equal another: not when it holds a NULL at a position that is not null-safe. */
-  static boolean matchable(List<Object> key, boolean[] nullSafe) {
+  /**
+   * The key as compared (see {@link #normalize}), or null when it can equal no other: it holds a NULL
+   * at a position that is not null-safe.
+   */
+  static List<Object> comparable(Object[] tuple, boolean[] nullSafe) {
+    List<Object> key = normalize(tuple);
     for (int i = 0; i < key.size(); i++) {
       if (key.get(i) == null && !nullSafe[i]) {
-        return false;
+        return null;
       }
     }
-    return true;
+    return key;
   }
 
   /** The key as compared: numbers by value, so that 1 (INTEGER) and 1 (BIGINT) are one key. */
-  static List<Object> normalize(Object[] tuple) {
+  private static List<Object> normalize(Object[] tuple) {
     Object[] normalized = new Object[tuple.length];
     for (int i = 0; i < tuple.length; i++) {
       Object v = tuple[i];

@@ -172,15 +172,15 @@ public final class DynamicPartitionPruning implements Program {
     }
     DynamicFilterChannel channel =
         new DynamicFilterChannel(String.valueOf(++channels), nullSafe, options.dppMaxKeys());
-    EnumerableLakeTableScan scan = fact.trace().scan();
-    RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan,
-        scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, dimNames)));
     RelNode source = new DynamicFilterSource(dimension, channel, sourceKeys);
     RelNode partitionWise = partitionWise(join, info, fact, source,
         new DynamicPruningSpec(channel, factKeys, dimNames, dimension.getRowType()));
     if (partitionWise != null) {
       return partitionWise;
     }
+    EnumerableLakeTableScan scan = fact.trace().scan();
+    RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan,
+        scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, dimNames)));
     if (fact.side() == 1 && join.getJoinType() == JoinRelType.INNER
         && join instanceof EnumerableHashJoin hashJoin) {
       return factOnProbeSide(hashJoin, source, factInput);
@@ -194,9 +194,10 @@ public final class DynamicPartitionPruning implements Program {
    * is a partition column of the same type as its dimension key, over a fact side that only picks the
    * scan's columns, or that also filters or computes in one deterministic Calc, which then moves above
    * the join (an inner join's rows are the fact rows it keeps, so filtering before or after is the
-   * same). Else null, and a hash join does it.
+   * same). {@code source} is the dimension as its DynamicFilterSource. Else null, and a hash join
+   * does it.
    */
-  private static RelNode partitionWise(Join join, JoinInfo info, Candidate fact, RelNode dimension,
+  private static RelNode partitionWise(Join join, JoinInfo info, Candidate fact, RelNode source,
       DynamicPruningSpec spec) {
     if (join.getJoinType() != JoinRelType.INNER || !info.isEqui()
         || fact.usable().size() != info.leftKeys.size()) {
@@ -208,7 +209,7 @@ public final class DynamicPartitionPruning implements Program {
     ScanFields factFields = ScanFields.of(factInput);
     EnumerableCalc movedAbove = null;
     if (factFields == null && factInput instanceof EnumerableCalc calc && isDeterministic(calc)) {
-      List<RexNode> projects = expandedProjects(calc.getProgram());
+      List<RexNode> projects = ScanFields.expandedProjects(calc.getProgram());
       if (!factJoinKeys.stream().allMatch(k -> projects.get(k) instanceof RexInputRef)) {
         return null;
       }
@@ -222,35 +223,32 @@ public final class DynamicPartitionPruning implements Program {
     EnumerableLakeTableScan scan = factFields.scan();
     List<RelDataTypeField> columns = scan.columns();
     int tableWidth = scan.getTable().getRowType().getFieldCount();
+    ImmutableBitSet partitionColumns = scan.partitionColumns();
     for (int i = 0; i < factJoinKeys.size(); i++) {
       int field = factFields.fields()[factJoinKeys.get(i)];
-      SqlTypeName dimType = dimension.getRowType().getFieldList().get(dimJoinKeys.get(i)).getType()
+      SqlTypeName dimType = source.getRowType().getFieldList().get(dimJoinKeys.get(i)).getType()
           .getSqlTypeName();
-      if (field >= tableWidth || !scan.partitionColumns().get(field)
+      if (field >= tableWidth || !partitionColumns.get(field)
           || columns.get(field).getType().getSqlTypeName() != dimType) {
         return null;
       }
     }
-    int dimWidth = dimension.getRowType().getFieldCount();
+    int dimWidth = source.getRowType().getFieldCount();
     int[] dimFields = IntStream.range(columns.size(), columns.size() + dimWidth).toArray();
     int[] fields = fact.side() == 0
         ? IntStream.concat(IntStream.of(factFields.fields()), IntStream.of(dimFields)).toArray()
         : IntStream.concat(IntStream.of(dimFields), IntStream.of(factFields.fields())).toArray();
     List<RelNode> dimensions = new ArrayList<>(factFields.dimensions());
-    dimensions.add(dimension);
+    dimensions.add(source);
     RelNode joined = new PartitionWiseJoin(scan.withJoinedDimension(spec, fields), dimensions);
     return movedAbove == null ? joined : calcAbove(movedAbove, joined, fact.side(), dimWidth, join);
   }
 
   private static boolean isDeterministic(EnumerableCalc calc) {
     RexProgram program = calc.getProgram();
-    return expandedProjects(program).stream().allMatch(RexUtil::isDeterministic)
+    return ScanFields.expandedProjects(program).stream().allMatch(RexUtil::isDeterministic)
         && (program.getCondition() == null
             || RexUtil.isDeterministic(program.expandLocalRef(program.getCondition())));
-  }
-
-  private static List<RexNode> expandedProjects(RexProgram program) {
-    return program.getProjectList().stream().map(program::expandLocalRef).toList();
   }
 
   /**
@@ -264,7 +262,7 @@ public final class DynamicPartitionPruning implements Program {
     int factOffset = factSide == 0 ? 0 : dimWidth;
     int dimOffset = factSide == 0 ? factWidth : 0;
     RexProgram program = calc.getProgram();
-    List<RexNode> factOutputs = expandedProjects(program).stream()
+    List<RexNode> factOutputs = ScanFields.expandedProjects(program).stream()
         .map(e -> RexUtil.shift(e, factOffset)).toList();
     List<RexNode> dimOutputs = IntStream.range(0, dimWidth)
         .mapToObj(i -> (RexNode) RexInputRef.of(dimOffset + i, joined.getRowType())).toList();

@@ -13,7 +13,6 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -43,9 +42,7 @@ record FactKeyTrace(EnumerableLakeTableScan scan, List<RexNode> keysOverTable) {
       return of(join.scan(), keys);
     }
     if (node instanceof EnumerableCalc calc) {
-      RexProgram program = calc.getProgram();
-      List<RexNode> projects = program.getProjectList().stream().map(program::expandLocalRef).toList();
-      return of(calc.getInput(), substitute(keys, projects));
+      return of(calc.getInput(), substitute(keys, ScanFields.expandedProjects(calc.getProgram())));
     }
     if (node instanceof EnumerableProject project) {
       return of(project.getInput(), substitute(keys, project.getProjects()));

@@ -10,6 +10,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * A join input that is a lake scan's fields and nothing more: the scan, or a partition-wise join, under
@@ -29,14 +30,17 @@ record ScanFields(EnumerableLakeTableScan scan, List<RelNode> dimensions, int[] 
       return new ScanFields(join.scan(), join.dimensions(), join.scan().fields());
     }
     if (node instanceof EnumerableCalc calc && calc.getProgram().getCondition() == null) {
-      RexProgram program = calc.getProgram();
-      return picked(calc.getInput(), program.getProjectList().stream().map(program::expandLocalRef)
-          .toList());
+      return picked(calc.getInput(), expandedProjects(calc.getProgram()));
     }
     if (node instanceof EnumerableProject project) {
       return picked(project.getInput(), project.getProjects());
     }
     return null;
+  }
+
+  /** A Calc's output expressions over its input, common sub-expressions written out. */
+  static List<RexNode> expandedProjects(RexProgram program) {
+    return program.getProjectList().stream().map(program::expandLocalRef).toList();
   }
 
   private static ScanFields picked(RelNode input, List<RexNode> projects) {
@@ -54,9 +58,10 @@ record ScanFields(EnumerableLakeTableScan scan, List<RelNode> dimensions, int[] 
    */
   boolean readsEachFileColumnOnce() {
     int tableWidth = scan.getTable().getRowType().getFieldCount();
+    ImmutableBitSet partitionColumns = scan.partitionColumns();
     Set<Integer> seen = new HashSet<>();
     for (int f : fields) {
-      if (f < tableWidth && !scan.partitionColumns().get(f) && !seen.add(f)) {
+      if (f < tableWidth && !partitionColumns.get(f) && !seen.add(f)) {
         return false;
       }
     }
