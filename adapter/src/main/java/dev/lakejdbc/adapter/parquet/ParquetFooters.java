@@ -18,6 +18,7 @@ import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Reads Parquet footers and keeps them, so that a file's footer is read once: at discovery for the
@@ -31,6 +32,8 @@ public final class ParquetFooters {
 
   private final FileSystem fs;
   private final Configuration conf;
+  /** Options for reading footers only: these never decompress, so one instance serves all threads. */
+  private final ParquetReadOptions footerOptions;
   /**
    * Shared by all connections of the JVM: a file's footer does not change while its length and
    * modification time do not, and a BI tool opens many connections to one lake.
@@ -42,6 +45,7 @@ public final class ParquetFooters {
   public ParquetFooters(FileSystem fs, Configuration conf) {
     this.fs = fs;
     this.conf = conf;
+    this.footerOptions = HadoopReadOptions.builder(conf).build();
   }
 
   /**
@@ -121,8 +125,9 @@ public final class ParquetFooters {
   }
 
   private ParquetMetadata read(DataFile file) {
-    try (ParquetFileReader reader = ParquetFileReader.open(inputFile(file), options())) {
-      return reader.getFooter();
+    LakeInputFile input = inputFile(file);
+    try (SeekableInputStream in = input.newStream()) {
+      return ParquetFileReader.readFooter(input, footerOptions, in);
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read the Parquet footer of", file.path(), e);
     }
