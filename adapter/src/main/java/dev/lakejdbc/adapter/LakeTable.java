@@ -6,9 +6,11 @@ import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
@@ -65,7 +67,12 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
       synchronized (this) {
         s = schema;
         if (s == null) {
-          s = TableDiscovery.discover(name, location(), listLayout(), storage);
+          // Footers are read while the listing goes on: on the 7,300-file benchmark lake in a new JVM,
+          // listing takes ~0.65 s and the footers ~1.3 s, so overlapping them hides most of the listing.
+          try (ParquetFooters.Batch footers = storage.footers().batch()) {
+            HiveLayout layout = listLayout(PartitionPrefixFilter.ALL, leaf -> footers.submit(leaf.files()));
+            s = TableDiscovery.discover(name, location(), layout, footers.results(), storage.options());
+          }
           schema = s;
         }
       }
@@ -80,12 +87,18 @@ public final class LakeTable extends AbstractTable implements TranslatableTable 
 
   /** Lists the table now, descending only into directories {@code filter} lets through. */
   HiveLayout listLayout(PartitionPrefixFilter filter) {
+    return listLayout(filter, leaf -> { });
+  }
+
+  /** Lists the table now, handing each partition directory with files to {@code onLeaf} as it is found. */
+  private HiveLayout listLayout(PartitionPrefixFilter filter, Consumer<PartitionDirectory> onLeaf) {
     if (location.isDirectory()) {
-      return storage.lister().list(location(), filter);
+      return storage.lister().list(location(), filter, onLeaf);
     }
-    return new HiveLayout(List.of(),
-        List.of(new PartitionDirectory(List.of(), "", location().getParent(),
-            List.of(new DataFile(location)))), 0);
+    PartitionDirectory file = new PartitionDirectory(List.of(), "", location().getParent(),
+        List.of(new DataFile(location)));
+    onLeaf.accept(file);
+    return new HiveLayout(List.of(), List.of(file), 0);
   }
 
   /** The estimated share of this table's partitions that {@code filter} keeps. */

@@ -1,6 +1,5 @@
 package dev.lakejdbc.adapter;
 
-import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionValueTypes;
 import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
@@ -28,12 +27,17 @@ final class TableDiscovery {
 
   private TableDiscovery() {}
 
-  static TableSchema discover(String table, Path location, HiveLayout layout, LakeStorage storage) {
+  /**
+   * The schema of {@code table} from its listing and the footers of its files, in the listing's order
+   * (the first file to show a column is the one an error about its type names).
+   */
+  static TableSchema discover(String table, Path location, HiveLayout layout,
+      List<ParquetFooters.Result> footers, LakeOptions options) {
     if (layout.fileCount() == 0) {
       throw new LakeException(LakeException.DATA_EXCEPTION, "Table '" + table
           + "' has no Parquet data files under " + location + ", so its columns are unknown");
     }
-    List<LakeColumn> partitionColumns = partitionColumns(table, layout, storage.options());
+    List<LakeColumn> partitionColumns = partitionColumns(table, layout, options);
 
     // A column both in the path and in the files takes the path's value and type: its file values are
     // never read, so its file types are neither merged nor checked against each other.
@@ -41,10 +45,9 @@ final class TableDiscovery {
         .map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     Map<String, Seen> data = new LinkedHashMap<>();
     long rows = 0;
-    List<DataFile> files = layout.partitions().stream().flatMap(p -> p.files().stream()).toList();
     LakeException firstError = null;
     int readable = 0;
-    for (ParquetFooters.Result result : storage.footers().readAll(files)) {
+    for (ParquetFooters.Result result : footers) {
       if (result.error() != null) {
         // An unreadable file fails the queries that open it, naming it; it must not fail the queries
         // that prune it away.

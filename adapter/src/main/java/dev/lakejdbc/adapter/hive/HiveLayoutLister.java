@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -57,14 +58,26 @@ public final class HiveLayoutLister {
    * is never listed, so its files are never seen.
    */
   public HiveLayout list(Path tableRoot, PartitionPrefixFilter filter) {
+    return list(tableRoot, filter, leaf -> { });
+  }
+
+  /**
+   * Lists the table as {@link #list(Path, PartitionPrefixFilter)} does, handing each partition
+   * directory with data files to {@code onLeaf} as soon as it is listed, so that its files can be
+   * worked on while the walk goes on.
+   */
+  public HiveLayout list(Path tableRoot, PartitionPrefixFilter filter,
+      Consumer<PartitionDirectory> onLeaf) {
     List<String> columns = new ArrayList<>();
     List<PartitionDirectory> leaves = new ArrayList<>();
     int[] listed = {0};
     if (!filter.mayMatch(tableRoot, List.of())) {
       return new HiveLayout(List.of(), List.of(), 0);
     }
-    walk(tableRoot, listings.list(tableRoot), "", List.of(), columns, leaves, filter, listed,
-        new Boundary(tableRoot, realLocation(tableRoot)));
+    walk(tableRoot, listings.list(tableRoot), "", List.of(), columns, leaf -> {
+      leaves.add(leaf);
+      onLeaf.accept(leaf);
+    }, filter, listed, new Boundary(tableRoot, realLocation(tableRoot)));
     for (PartitionDirectory leaf : leaves) {
       if (leaf.values().size() != columns.size()) {
         throw new LakeException(LakeException.DATA_EXCEPTION, "Inconsistent partition depth: "
@@ -79,7 +92,7 @@ public final class HiveLayoutLister {
   private record Descent(Path dir, String name, List<String> values) {}
 
   private void walk(Path dir, FileStatus[] listing, String name, List<String> values,
-      List<String> columns, List<PartitionDirectory> leaves, PartitionPrefixFilter filter,
+      List<String> columns, Consumer<PartitionDirectory> leaves, PartitionPrefixFilter filter,
       int[] listed, Boundary boundary) {
     List<FileStatus> files = new ArrayList<>();
     List<FileStatus> directories = new ArrayList<>();
@@ -103,7 +116,7 @@ public final class HiveLayoutLister {
           + dir + " holds both data files and partition directories");
     }
     if (!files.isEmpty()) {
-      leaves.add(new PartitionDirectory(values, name, dir,
+      leaves.accept(new PartitionDirectory(values, name, dir,
           files.stream().map(DataFile::new).toList()));
     }
     int depth = values.size();

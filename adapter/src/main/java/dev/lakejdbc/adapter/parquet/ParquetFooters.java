@@ -69,35 +69,50 @@ public final class ParquetFooters {
   /** A file's footer, or why it could not be read. */
   public record Result(DataFile file, ParquetMetadata footer, LakeException error) {}
 
+  /** A batch of footers to read in the background: see {@link Batch}. */
+  public Batch batch() {
+    return new Batch();
+  }
+
   /**
-   * The footers of {@code files}, in order, read on several threads: reading footers is latency-bound
-   * (one open and two reads per file), on a remote file system most of all.
+   * Footers read on several threads while the caller goes on (discovery keeps listing directories):
+   * reading footers is latency-bound (one open and two reads per file), on a remote file system most of
+   * all. Closing the batch abandons what is still unread.
    */
-  public List<Result> readAll(List<DataFile> files) {
-    if (files.size() < 2) {
-      return files.stream().map(this::tryFooter).toList();
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(FOOTER_THREADS, files.size()), r -> {
+  public final class Batch implements AutoCloseable {
+    private final ExecutorService pool = Executors.newFixedThreadPool(FOOTER_THREADS, r -> {
       Thread t = new Thread(r, "lake-footers");
       t.setDaemon(true);
       return t;
     });
-    try {
-      List<Future<Result>> futures = new ArrayList<>();
+    private final List<Future<Result>> pending = new ArrayList<>();
+
+    private Batch() {}
+
+    /** Starts reading the footers of {@code files}. */
+    public void submit(List<DataFile> files) {
       for (DataFile file : files) {
-        futures.add(pool.submit(() -> tryFooter(file)));
+        pending.add(pool.submit(() -> tryFooter(file)));
       }
-      List<Result> results = new ArrayList<>(files.size());
-      for (Future<Result> f : futures) {
-        results.add(f.get());
+    }
+
+    /** The footers of all files submitted, in the order they were submitted. */
+    public List<Result> results() {
+      try {
+        List<Result> results = new ArrayList<>(pending.size());
+        for (Future<Result> f : pending) {
+          results.add(f.get());
+        }
+        return results;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new LakeException(LakeException.IO_ERROR, "Interrupted while reading Parquet footers", e);
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
       }
-      return results;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new LakeException(LakeException.IO_ERROR, "Interrupted while reading Parquet footers", e);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-    } finally {
+    }
+
+    @Override public void close() {
       pool.shutdownNow();
     }
   }
