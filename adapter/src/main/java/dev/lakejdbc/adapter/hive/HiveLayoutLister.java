@@ -92,7 +92,7 @@ public final class HiveLayoutLister {
   private record Descent(Path dir, String name, List<String> values) {}
 
   private void walk(Path dir, FileStatus[] listing, String name, List<String> values,
-      List<String> columns, Consumer<PartitionDirectory> leaves, PartitionPrefixFilter filter,
+      List<String> columns, Consumer<PartitionDirectory> onLeaf, PartitionPrefixFilter filter,
       int[] listed, Boundary boundary) {
     List<FileStatus> files = new ArrayList<>();
     List<FileStatus> directories = new ArrayList<>();
@@ -116,7 +116,7 @@ public final class HiveLayoutLister {
           + dir + " holds both data files and partition directories");
     }
     if (!files.isEmpty()) {
-      leaves.accept(new PartitionDirectory(values, name, dir,
+      onLeaf.accept(new PartitionDirectory(values, name, dir,
           files.stream().map(DataFile::new).toList()));
     }
     int depth = values.size();
@@ -150,7 +150,7 @@ public final class HiveLayoutLister {
         listings.listEach(descents.stream().map(Descent::dir).toList());
     for (int i = 0; i < descents.size(); i++) {
       Descent d = descents.get(i);
-      walk(d.dir(), childListings.get(i).get(), d.name(), d.values(), columns, leaves, filter, listed,
+      walk(d.dir(), childListings.get(i).get(), d.name(), d.values(), columns, onLeaf, filter, listed,
           boundary);
     }
   }
