@@ -1,5 +1,7 @@
 package dev.lakejdbc.adapter;
 
+import dev.lakejdbc.adapter.types.ColumnType;
+
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;

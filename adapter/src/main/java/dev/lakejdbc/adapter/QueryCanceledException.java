@@ -10,7 +10,7 @@ public final class QueryCanceledException extends LakeException {
 
   private final boolean timedOut;
 
-  QueryCanceledException(String message, boolean timedOut) {
+  public QueryCanceledException(String message, boolean timedOut) {
     super(QUERY_CANCELED, message);
     this.timedOut = timedOut;
   }

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.table.LakeStorage;
+import dev.lakejdbc.adapter.table.TableSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -69,9 +72,9 @@ public final class LakeTestFiles {
   }
 
   /** A table of the lake over a directory or a single file, as {@link LakeSchema} makes them. */
-  public static LakeTable table(java.nio.file.Path location, LakeOptions options) {
+  public static TableSource table(java.nio.file.Path location, LakeOptions options) {
     String name = location.getFileName().toString().replaceFirst("\\.parquet$", "");
-    return new LakeTable(name, status(location), storage(options));
+    return new TableSource(name, status(location), storage(options));
   }
 
   /**

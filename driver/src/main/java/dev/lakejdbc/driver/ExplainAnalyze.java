@@ -1,6 +1,6 @@
 package dev.lakejdbc.driver;
 
-import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.adapter.stats.ScanLog;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.sql.Connection;

@@ -1,9 +1,9 @@
 package dev.lakejdbc.driver;
 
-import dev.lakejdbc.adapter.ColumnType;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.LakeOptions;
-import dev.lakejdbc.adapter.LakeTypeSystem;
+import dev.lakejdbc.adapter.types.ColumnType;
+import dev.lakejdbc.adapter.types.LakeTypeSystem;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeException;
-import dev.lakejdbc.adapter.LakeSchema;
-import dev.lakejdbc.adapter.LakeStorage;
-import dev.lakejdbc.adapter.LakeTypeFactory;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.adapter.sys.SysSchema;
+import dev.lakejdbc.adapter.table.LakeStorage;
+import dev.lakejdbc.adapter.types.LakeTypeFactory;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;

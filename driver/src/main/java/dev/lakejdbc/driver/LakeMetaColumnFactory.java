@@ -1,7 +1,7 @@
 package dev.lakejdbc.driver;
 
-import dev.lakejdbc.adapter.LakeColumn;
-import dev.lakejdbc.adapter.LakeTable;
+import dev.lakejdbc.adapter.catalog.LakeTable;
+import dev.lakejdbc.adapter.table.LakeColumn;
 import org.apache.calcite.avatica.MetaImpl.MetaColumn;
 import org.apache.calcite.jdbc.CalciteMetaColumnFactoryImpl;
 import org.apache.calcite.schema.Table;
@@ -39,7 +39,7 @@ public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
       return null;
     }
     // getColumns has just derived the row type, so the schema is already discovered.
-    return lake.schema().columns().stream()
+    return lake.source().schema().columns().stream()
         .filter(c -> c.name().equals(columnName) && c.isPartition())
         .findFirst()
         .map(LakeMetaColumnFactory::partitionRemark)

@@ -1,7 +1,7 @@
 package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeOptions;
-import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.rules.LakeRules;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import java.lang.reflect.Type;

@@ -1,6 +1,6 @@
 package dev.lakejdbc.driver;
 
-import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.WeakHashMap;

@@ -1,6 +1,6 @@
 package dev.lakejdbc.driver;
 
-import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.regex.Pattern;

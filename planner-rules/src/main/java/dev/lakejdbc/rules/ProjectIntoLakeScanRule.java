@@ -1,6 +1,6 @@
 package dev.lakejdbc.rules;
 
-import dev.lakejdbc.adapter.LogicalLakeTableScan;
+import dev.lakejdbc.adapter.scan.LogicalLakeTableScan;
 import java.util.List;
 import org.apache.calcite.CalciteImmutable;
 import org.apache.calcite.plan.RelOptRuleCall;

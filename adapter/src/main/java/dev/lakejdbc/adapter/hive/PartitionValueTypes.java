@@ -1,6 +1,6 @@
 package dev.lakejdbc.adapter.hive;
 
-import dev.lakejdbc.adapter.ColumnType;
+import dev.lakejdbc.adapter.types.ColumnType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;

@@ -1,6 +1,6 @@
 package dev.lakejdbc.adapter.parquet;
 
-import dev.lakejdbc.adapter.ColumnType;
+import dev.lakejdbc.adapter.types.ColumnType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;

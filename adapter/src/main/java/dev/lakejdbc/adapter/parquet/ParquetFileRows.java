@@ -1,8 +1,8 @@
 package dev.lakejdbc.adapter.parquet;
 
-import dev.lakejdbc.adapter.ColumnType;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.types.ColumnType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

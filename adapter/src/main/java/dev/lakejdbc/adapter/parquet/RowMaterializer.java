@@ -1,6 +1,6 @@
 package dev.lakejdbc.adapter.parquet;
 
-import dev.lakejdbc.adapter.ColumnType;
+import dev.lakejdbc.adapter.types.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,7 +1,7 @@
 package dev.lakejdbc.adapter.sys;
 
-import dev.lakejdbc.adapter.LakeSchema;
-import dev.lakejdbc.adapter.LakeTable;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
+import dev.lakejdbc.adapter.catalog.LakeTable;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ final class PartitionsTable extends AbstractTable implements ScannableTable {
     for (String name : lake.getTableNames()) {
       Table table = lake.getTable(name);
       if (table instanceof LakeTable lakeTable) {
-        for (PartitionDirectory p : lakeTable.listLayout().partitions()) {
+        for (PartitionDirectory p : lakeTable.source().listLayout().partitions()) {
           long bytes = p.files().stream().mapToLong(DataFile::length).sum();
           rows.add(new Object[] {name, p.name(), p.files().size(), bytes});
         }

@@ -1,6 +1,6 @@
 package dev.lakejdbc.adapter.sys;
 
-import dev.lakejdbc.adapter.LakeSchema;
+import dev.lakejdbc.adapter.catalog.LakeSchema;
 import java.util.Map;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;

@@ -2,7 +2,7 @@ package dev.lakejdbc.adapter.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.lakejdbc.adapter.ColumnType;
+import dev.lakejdbc.adapter.types.ColumnType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lakejdbc.adapter.ColumnType;
 import dev.lakejdbc.adapter.LakeOptions;
-import dev.lakejdbc.adapter.LakeStorage;
 import dev.lakejdbc.adapter.LakeTestFiles;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows.Request;
+import dev.lakejdbc.adapter.table.LakeStorage;
+import dev.lakejdbc.adapter.types.ColumnType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

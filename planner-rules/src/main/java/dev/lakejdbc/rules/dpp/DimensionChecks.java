@@ -1,6 +1,6 @@
 package dev.lakejdbc.rules.dpp;
 
-import dev.lakejdbc.adapter.EnumerableLakeTableScan;
+import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;

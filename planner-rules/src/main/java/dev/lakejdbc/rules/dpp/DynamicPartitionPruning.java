@@ -1,9 +1,9 @@
 package dev.lakejdbc.rules.dpp;
 
-import dev.lakejdbc.adapter.EnumerableLakeTableScan;
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
 import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
+import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,24 +11,24 @@ import java.util.stream.IntStream;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
-import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.plan.RelOptLattice;
 import org.apache.calcite.plan.RelOptMaterialization;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexProgramBuilder;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.tools.Program;
-import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.tools.Program;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mappings;
 

@@ -1,7 +1,7 @@
 package dev.lakejdbc.rules.dpp;
 
-import dev.lakejdbc.adapter.EnumerableLakeTableScan;
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

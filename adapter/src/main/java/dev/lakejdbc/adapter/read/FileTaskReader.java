@@ -1,0 +1,74 @@
+package dev.lakejdbc.adapter.read;
+
+import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.parquet.ParquetFileRows;
+import dev.lakejdbc.adapter.parquet.ParquetFooters;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Opens a scan's file tasks, counting what is opened, and reads their rows; safe across threads. */
+final class FileTaskReader {
+  private final ParquetFooters footers;
+  private final List<ParquetFileRows.Request> requests;
+  private final ScanStatistics stats;
+  private final String filterText;
+  private final int[] filePositions;
+  private final Set<PartitionDirectory> partitionsOpened = ConcurrentHashMap.newKeySet();
+
+  FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
+      String filterText) {
+    this.footers = footers;
+    this.requests = requests;
+    this.stats = stats;
+    this.filterText = filterText;
+    this.filePositions = requests.stream().mapToInt(ParquetFileRows.Request::position).toArray();
+  }
+
+  RowStream open(FileTask task) {
+    if (partitionsOpened.add(task.partition())) {
+      stats.partitionOpened();
+    }
+    stats.fileOpened();
+    ParquetFileRows rows = new ParquetFileRows(footers, footers.asNow(task.file()), requests,
+        task.template(), stats::bytesRead);
+    if (task.templates().size() > 1) {
+      return new FanOutRows(rows, task.templates(), filePositions);
+    }
+    return new RowStream() {
+      @Override public boolean next() {
+        return rows.next();
+      }
+
+      @Override public Object[] current() {
+        return rows.current();
+      }
+
+      @Override public void close() {
+        rows.close();
+      }
+    };
+  }
+
+  /** The file's row count, from its footer; the file counts as read, though no page is. */
+  long rowCount(FileTask task) {
+    if (partitionsOpened.add(task.partition())) {
+      stats.partitionOpened();
+    }
+    stats.fileOpened();
+    return footers.footer(footers.asNow(task.file())).getBlocks().stream()
+        .mapToLong(org.apache.parquet.hadoop.metadata.BlockMetaData::getRowCount).sum();
+  }
+
+  /**
+   * Called for a row of {@code task}: a partition kept only because its filter could not be evaluated
+   * raises that error now that it yields a row, as the unpruned filter would have.
+   */
+  void checkRow(FileTask task) {
+    if (task.doubt() != null) {
+      throw new IllegalStateException("Cannot evaluate the partition filter [" + filterText + "] on "
+          + task.partition().path() + ": " + task.doubt().getMessage(), task.doubt());
+    }
+  }
+}

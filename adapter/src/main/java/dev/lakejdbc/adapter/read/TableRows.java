@@ -1,0 +1,247 @@
+package dev.lakejdbc.adapter.read;
+
+import dev.lakejdbc.adapter.QueryCanceledException;
+import dev.lakejdbc.adapter.dpp.DynamicKeys;
+import dev.lakejdbc.adapter.dpp.DynamicPruning;
+import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.hive.HiveLayout;
+import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.parquet.ParquetFileRows;
+import dev.lakejdbc.adapter.prune.PartitionFilter;
+import dev.lakejdbc.adapter.prune.PartitionPruner;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
+import dev.lakejdbc.adapter.table.LakeColumn;
+import dev.lakejdbc.adapter.table.PartitionValues;
+import dev.lakejdbc.adapter.table.TableSchema;
+import dev.lakejdbc.adapter.table.TableSource;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.runtime.FlatLists;
+
+/**
+ * Streams the rows of a table scan: lists the table (pruned by the partition and key filters) when
+ * first asked for a row, then reads the surviving files — each opened once and closed when done.
+ * Rows hold the scan's fields in order, shaped as Calcite's enumerable code expects them: a bare value
+ * for one field, an empty list for none.
+ */
+public final class TableRows implements Enumerator<Object> {
+  /** A dynamic filter that keeps this share of the partitions or more saved little: say so. */
+  private static final double NOT_SELECTIVE = 0.9;
+  /** How many keys sys.scans shows of a dynamic filter. */
+  private static final int KEYS_SHOWN = 5;
+  /** The scan checks for a cancel or timeout every this many rows (a power of two), and per file. */
+  private static final int CANCEL_CHECK_ROWS = 1024;
+
+
+  private final TableSource table;
+  private final int[] fields;
+  private final boolean rowCounts;
+  /** The width of an output row: the fields, and the row count in row-count mode. */
+  private final int width;
+  private final PartitionFilter filter;
+  private final List<DynamicPruning> dynamic;
+  private final DataContext root;
+  private final ScanStatistics stats;
+  private final RowStream.Cancellation cancellation;
+  private RowStream rows;
+  private Object current;
+  /** Counted here and reported once: a synchronized counter per row would cost more than the row. */
+  private long rowCount;
+  private boolean finished;
+
+  /**
+   * Called by the code Calcite generates for an {@code EnumerableLakeTableScan}: the rows of the given
+   * fields of {@code table}, pruned by the static filter and by the keys of the dynamic filters,
+   * listed and read when the result is enumerated.
+   *
+   * @param rowCounts yield one row per file, its fields then its row count, instead of its rows
+   * @param dppNote why a join considered for dynamic pruning did not prune this scan, or null
+   */
+  public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
+      boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote) {
+    return new AbstractEnumerable<>() {
+      @Override public Enumerator<Object> enumerator() {
+        TableSchema schema = table.schema();
+        ScanStatistics stats = table.storage().scanLog().start(root, table.name(),
+            schema.partitionCount(), filter.isEmpty() ? null : filter.text());
+        if (!table.storage().options().staticPruning() && !schema.partitionColumns().isEmpty()) {
+          stats.note("static pruning off (staticPruning=false)");
+        }
+        if (dppNote != null) {
+          stats.note("no dynamic pruning: " + dppNote);
+        }
+        return new TableRows(table, fields, rowCounts, filter, List.of(dynamic), root, stats);
+      }
+    };
+  }
+
+  TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
+      List<DynamicPruning> dynamic, DataContext root, ScanStatistics stats) {
+    this.table = table;
+    this.fields = fields;
+    this.rowCounts = rowCounts;
+    this.width = fields.length + (rowCounts ? 1 : 0);
+    this.filter = filter;
+    this.dynamic = dynamic;
+    this.root = root;
+    this.stats = stats;
+    this.cancellation = RowStream.Cancellation.of(root, table.name());
+  }
+
+  @Override public Object current() {
+    return current;
+  }
+
+  @Override public boolean moveNext() {
+    try {
+      if (rows == null) {
+        cancellation.check();
+        stats.started();
+        rows = open();
+      } else if ((rowCount & (CANCEL_CHECK_ROWS - 1)) == 0) {
+        cancellation.check();
+      }
+      if (rows.next()) {
+        rowCount++;
+        current = shape(rows.current());
+        return true;
+      }
+    } catch (QueryCanceledException e) {
+      // Release the files now: the client may never close the result set of a canceled query.
+      close();
+      throw e;
+    }
+    finish();
+    return false;
+  }
+
+  private void finish() {
+    if (!finished) {
+      finished = true;
+      stats.rowsRead(rowCount);
+      stats.finished();
+    }
+  }
+
+  /** Lists what the scan must read, then reads it on one thread, or on several for many files. */
+  private RowStream open() {
+    List<ParquetFileRows.Request> requests = new ArrayList<>();
+    List<FileTask> tasks = plan(requests);
+    stats.filesToRead(tasks.size());
+    // Listing a large table takes a while: look again before the first file is opened.
+    cancellation.check();
+    FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text());
+    if (rowCounts) {
+      return RowStream.rowCounts(tasks.iterator(), reader, cancellation);
+    }
+    int readers = Math.min(tasks.size(), Runtime.getRuntime().availableProcessors());
+    return readers > 1 ? new PrefetchingRows(tasks.iterator(), reader, readers, cancellation)
+        : RowStream.sequential(tasks.iterator(), reader, cancellation);
+  }
+
+  private List<FileTask> plan(List<ParquetFileRows.Request> requests) {
+    TableSchema schema = table.schema();
+    List<LakeColumn> columns = schema.columns();
+    List<LakeColumn> partitionColumns = schema.partitionColumns();
+    PartitionWiseJoinTemplates join =
+        PartitionWiseJoinTemplates.of(dynamic, root, fields, columns.size());
+    for (int i = 0; i < fields.length; i++) {
+      if (join.isJoinedField(fields[i])) {
+        continue;
+      }
+      LakeColumn c = columns.get(fields[i]);
+      if (!c.isPartition()) {
+        requests.add(new ParquetFileRows.Request(c.name(), i, c.type()));
+      }
+    }
+    List<PartitionPruner.KeyFilter> keyFilters = keyFilters();
+    if (keyFilters.stream().anyMatch(k -> k.keys().isEmpty())) {
+      // No dimension row, no key: no fact partition can join. Nothing is listed or opened.
+      return List.of();
+    }
+    PartitionPruner pruner = new PartitionPruner(filter, keyFilters, schema);
+    HiveLayout layout = table.listLayout(pruner);
+    if (!keyFilters.isEmpty() && layout.partitions().size() >= NOT_SELECTIVE * schema.partitionCount()) {
+      stats.note("dynamic filter not selective: kept " + layout.partitions().size() + " of "
+          + schema.partitionCount() + " partitions");
+    }
+    for (int i = 0; i < layout.directoriesListed(); i++) {
+      stats.directoryListed();
+    }
+    int firstPartitionIndex = columns.size() - partitionColumns.size();
+    List<FileTask> tasks = new ArrayList<>();
+    for (PartitionDirectory partition : layout.partitions()) {
+      Object[] values = PartitionValues.of(partitionColumns, partition);
+      Object[] template = new Object[width];
+      for (int i = 0; i < fields.length; i++) {
+        if (!join.isJoinedField(fields[i]) && columns.get(fields[i]).isPartition()) {
+          template[i] = values[columns.get(fields[i]).partitionIndex()];
+        }
+      }
+      List<Object[]> templates = Collections.singletonList(template);
+      if (!join.isEmpty()) {
+        Object[] tableRow = new Object[columns.size()];
+        System.arraycopy(values, 0, tableRow, firstPartitionIndex, values.length);
+        templates = join.templates(template, tableRow);
+        if (templates.isEmpty()) {
+          continue;
+        }
+      }
+      RuntimeException doubt = pruner.doubtAbout(partition);
+      for (DataFile file : partition.files()) {
+        tasks.add(new FileTask(partition, file, templates, doubt));
+      }
+    }
+    return tasks;
+  }
+
+  /**
+   * The keys of each dynamic filter, collected now — before anything is listed — by evaluating the
+   * dimension if no one has yet. A filter past the key cap, or whose dimension this execution did not
+   * register, is left out with a note: the scan then reads as if it were not there.
+   */
+  private List<PartitionPruner.KeyFilter> keyFilters() {
+    List<PartitionPruner.KeyFilter> active = new ArrayList<>();
+    List<String> described = new ArrayList<>();
+    for (DynamicPruning d : dynamic) {
+      DynamicKeys keys = d.channel().keys(root);
+      if (keys == null) {
+        stats.note("dynamic filter " + d.text() + " not applied: its dimension was not evaluated");
+      } else if (keys.overCap()) {
+        stats.note("dynamic filter " + d.text() + " not applied: " + keys.size()
+            + " keys exceed dppMaxKeys=" + keys.maxKeys());
+      } else {
+        active.add(new PartitionPruner.KeyFilter(d, keys));
+        described.add(d.text() + " IN " + keys.describe(KEYS_SHOWN, d::format));
+      }
+    }
+    if (!described.isEmpty()) {
+      stats.dynamicFilter(String.join("; ", described));
+    }
+    return active;
+  }
+
+  private Object shape(Object[] row) {
+    switch (width) {
+      case 0: return FlatLists.COMPARABLE_EMPTY_LIST;
+      case 1: return row[0];
+      default: return row;
+    }
+  }
+
+  @Override public void reset() {
+    throw new UnsupportedOperationException("a lake scan cannot be reset; open a new one");
+  }
+
+  @Override public void close() {
+    if (rows != null) {
+      rows.close();
+    }
+    finish();
+  }
+}

@@ -1,0 +1,223 @@
+package dev.lakejdbc.adapter.scan;
+
+import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.adapter.dpp.DynamicPruning;
+import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
+import dev.lakejdbc.adapter.prune.PartitionExpressionCompiler;
+import dev.lakejdbc.adapter.prune.PartitionFilter;
+import dev.lakejdbc.adapter.prune.PartitionFilterText;
+import dev.lakejdbc.adapter.read.TableRows;
+import dev.lakejdbc.adapter.table.TableSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.function.Function1;
+import org.apache.calcite.linq4j.function.Predicate1;
+import org.apache.calcite.linq4j.tree.Blocks;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.linq4j.tree.Types;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * The executable lake scan: its generated code is one call, {@link TableRows#scan}, into plain Java.
+ * After the cost-based planner, dynamic partition pruning may attach runtime key filters to it, or the
+ * reason why none applies.
+ */
+public final class EnumerableLakeTableScan extends LakeTableScan implements EnumerableRel {
+  private final List<DynamicPruningSpec> dynamicPruning;
+  private final String dynamicPruningNote;
+
+  EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source, int[] fields,
+      RexNode partitionFilter, boolean rowCounts) {
+    this(cluster, table, source, fields, partitionFilter, rowCounts, List.of(), null);
+  }
+
+  private EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source,
+      int[] fields, RexNode partitionFilter, boolean rowCounts, List<DynamicPruningSpec> dynamicPruning,
+      String dynamicPruningNote) {
+    super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, source, fields,
+        partitionFilter, rowCounts);
+    this.dynamicPruning = List.copyOf(dynamicPruning);
+    this.dynamicPruningNote = dynamicPruningNote;
+  }
+
+  @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+    return this;
+  }
+
+  public List<DynamicPruningSpec> dynamicPruning() {
+    return dynamicPruning;
+  }
+
+  /** A copy that also prunes by the keys of one more dimension. */
+  public EnumerableLakeTableScan withDynamicPruning(DynamicPruningSpec spec) {
+    List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
+    specs.add(spec);
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
+        rowCounts, specs, dynamicPruningNote);
+  }
+
+  /**
+   * A copy that also joins the dimension of {@code spec} partition-wise: its columns get the scan field
+   * numbers after the table's and earlier joined dimensions', and the scan returns {@code fields}.
+   */
+  public EnumerableLakeTableScan withJoinedDimension(DynamicPruningSpec spec, int[] fields) {
+    List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
+    specs.add(spec);
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
+        rowCounts, specs, dynamicPruningNote);
+  }
+
+  /**
+   * What the scan's field numbers refer to: the table's columns, then the columns of each dimension
+   * the scan joins.
+   */
+  public List<RelDataTypeField> columns() {
+    List<RelDataTypeField> columns = new ArrayList<>(table.getRowType().getFieldList());
+    for (DynamicPruningSpec spec : dynamicPruning) {
+      if (spec.joinedColumns() != null) {
+        columns.addAll(spec.joinedColumns().getFieldList());
+      }
+    }
+    return columns;
+  }
+
+  /** The scan field number of the first column of a joined dimension; -1 for one that only prunes. */
+  private int joinedAt(DynamicPruningSpec joined) {
+    if (joined.joinedColumns() == null) {
+      return -1;
+    }
+    int at = table.getRowType().getFieldCount();
+    for (DynamicPruningSpec spec : dynamicPruning) {
+      if (spec == joined) {
+        break;
+      }
+      if (spec.joinedColumns() != null) {
+        at += spec.joinedColumns().getFieldCount();
+      }
+    }
+    return at;
+  }
+
+  @Override public RelDataType deriveRowType() {
+    List<RelDataTypeField> columns = columns();
+    RelDataTypeFactory.Builder builder = getCluster().getTypeFactory().builder();
+    for (int f : fields) {
+      builder.add(columns.get(f));
+    }
+    if (rowCounts) {
+      builder.add(ROW_COUNT_COLUMN, getCluster().getTypeFactory().createSqlType(SqlTypeName.BIGINT));
+    }
+    // Field names must be unique; a joined dimension may repeat a fact column's name.
+    return builder.uniquify().build();
+  }
+
+  /** A copy that says, in its plan and in sys.scans, why a join considered did not prune it. */
+  public EnumerableLakeTableScan withDynamicPruningNote(String reason) {
+    String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
+        rowCounts, dynamicPruning, note);
+  }
+
+  /** The readable form of one dynamic filter: {@code dt = date_id}, composite ones joined by AND. */
+  String text(DynamicPruningSpec spec) {
+    List<String> names = table.getRowType().getFieldNames();
+    List<String> pairs = new ArrayList<>();
+    for (int i = 0; i < spec.factKeys().size(); i++) {
+      pairs.add(PartitionFilterText.format(spec.factKeys().get(i), names) + " = "
+          + spec.dimensionKeys().get(i));
+    }
+    return "#" + spec.channel().id() + ": " + String.join(" AND ", pairs);
+  }
+
+  @Override public RelWriter explainTerms(RelWriter pw) {
+    String joined = joinedText();
+    return super.explainTerms(pw)
+        .itemIf("DynamicPruning", dynamicPruning.stream().map(this::text)
+            .collect(Collectors.joining("; ")), !dynamicPruning.isEmpty())
+        .itemIf("JoinedPartitionWise", joined, joined != null)
+        .itemIf("NoDynamicPruning", dynamicPruningNote, dynamicPruningNote != null);
+  }
+
+  /**
+   * The dimensions this scan joins, with the field numbers their columns take: {@code #1: 7 date_id,
+   * 8 date_type}; null when it joins none.
+   */
+  private String joinedText() {
+    List<String> joined = new ArrayList<>();
+    for (DynamicPruningSpec spec : dynamicPruning) {
+      if (spec.joinedColumns() != null) {
+        int at = joinedAt(spec);
+        List<String> columns = new ArrayList<>();
+        for (RelDataTypeField f : spec.joinedColumns().getFieldList()) {
+          columns.add((at + f.getIndex()) + " " + f.getName());
+        }
+        joined.add("#" + spec.channel().id() + ": " + String.join(", ", columns));
+      }
+    }
+    return joined.isEmpty() ? null : String.join("; ", joined);
+  }
+
+  @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    PhysType physType =
+        PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
+    PartitionExpressionCompiler compiler =
+        new PartitionExpressionCompiler(implementor, table.getRowType(), partitionColumns());
+    return implementor.result(physType,
+        Blocks.toBlock(
+            Expressions.call(
+                Types.lookupMethod(TableRows.class, "scan", TableSource.class, DataContext.class,
+                    int[].class, boolean.class, PartitionFilter.class, DynamicPruning[].class,
+                    String.class),
+                implementor.stash(source, TableSource.class),
+                implementor.getRootExpression(),
+                Expressions.constant(fields),
+                Expressions.constant(rowCounts),
+                staticFilter(compiler),
+                Expressions.newArrayInit(DynamicPruning.class, dynamicPruning.stream()
+                    .map(spec -> dynamicFilter(implementor, compiler, spec)).toList()),
+                Expressions.constant(dynamicPruningNote, String.class))));
+  }
+
+  private Expression staticFilter(PartitionExpressionCompiler compiler) {
+    if (partitionFilter == null) {
+      return Expressions.field(null, PartitionFilter.class, "NONE");
+    }
+    List<RexNode> conjuncts = RelOptUtil.conjunctions(partitionFilter);
+    return Expressions.call(
+        Types.lookupMethod(PartitionFilter.class, "of", String.class, int[].class, Predicate1[].class),
+        Expressions.constant(partitionFilterText),
+        Expressions.constant(conjuncts.stream().mapToInt(c -> compiler.levelsNeeded(List.of(c))).toArray()),
+        Expressions.newArrayInit(Predicate1.class, conjuncts.stream().map(compiler::predicate).toList()));
+  }
+
+  private Expression dynamicFilter(EnumerableRelImplementor implementor,
+      PartitionExpressionCompiler compiler, DynamicPruningSpec spec) {
+    return Expressions.call(
+        Types.lookupMethod(DynamicPruning.class, "of", DynamicFilterChannel.class, Function1.class,
+            int.class, String.class, String[].class, int.class),
+        implementor.stash(spec.channel(), DynamicFilterChannel.class),
+        compiler.keyFunction(spec.factKeys()),
+        Expressions.constant(compiler.levelsNeeded(spec.factKeys())),
+        Expressions.constant(text(spec)),
+        Expressions.constant(spec.factKeys().stream().map(k -> k.getType().getSqlTypeName().getName())
+            .toArray(String[]::new)),
+        Expressions.constant(joinedAt(spec)));
+  }}

@@ -1,0 +1,6 @@
+/**
+ * The {@code sys} schema: the driver's own tables, {@code sys.scans} (what this connection's recent
+ * scans read) and {@code sys.partitions} (the lake's partition directories, listed when queried). It
+ * only reports; it must never influence what a user query reads.
+ */
+package dev.lakejdbc.adapter.sys;
