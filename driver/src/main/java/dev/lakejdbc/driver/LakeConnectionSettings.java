@@ -53,6 +53,8 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
     // Lakes partition by day, month, year, date: the standard parser reserves those words.
     calcite.putIfAbsent(CalciteConnectionProperty.PARSER_FACTORY.camelName(),
         "org.apache.calcite.sql.parser.babel.SqlBabelParserImpl#FACTORY");
+    // What Spark SQL and DuckDB users write: x % 2, a != b, GROUP BY 1, GROUP BY an alias, LIMIT n, m.
+    calcite.putIfAbsent(CalciteConnectionProperty.CONFORMANCE.camelName(), "LENIENT");
     calcite.putIfAbsent(CalciteConnectionProperty.TYPE_SYSTEM.camelName(),
         LakeTypeSystem.class.getName() + "#INSTANCE");
     calcite.putIfAbsent(CalciteConnectionProperty.META_COLUMN_FACTORY.camelName(),

@@ -9,6 +9,7 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
@@ -24,6 +25,10 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * strict comparison, and the generated code, trusting the NOT NULL type, reads a NULL x as 0 — so {@code
  * COALESCE(x, 7) <= 6} kept the rows where x is NULL. The guarded branch needs no cast: the CASE keeps
  * its NOT NULL type, which its guard makes true, and a comparison pushed into it is on plain x.
+ *
+ * <p>And {@code /} of two integers divides as fractions: the type system gives it DOUBLE (Spark's
+ * rule), but Calcite's generated code divides the operands in their own Java types, so 7 / 2 would be
+ * 3 cast to 3.0. The operands are cast to DOUBLE here.
  */
 final class LakeConvertletTable implements SqlRexConvertletTable {
   static final LakeConvertletTable INSTANCE = new LakeConvertletTable();
@@ -32,10 +37,36 @@ final class LakeConvertletTable implements SqlRexConvertletTable {
 
   @Override public SqlRexConvertlet get(SqlCall call) {
     SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
-    if (call.getKind() != SqlKind.CASE || standard == null) {
-      return standard;
+    if (standard == null) {
+      return null;
     }
-    return (cx, sqlCase) -> withoutGuardedNotNullCasts(cx.getRexBuilder(), standard.convertCall(cx, sqlCase));
+    switch (call.getKind()) {
+      case CASE:
+        return (cx, sqlCase) ->
+            withoutGuardedNotNullCasts(cx.getRexBuilder(), standard.convertCall(cx, sqlCase));
+      case DIVIDE:
+        return (cx, divide) -> fractionalDivision(cx.getRexBuilder(), standard.convertCall(cx, divide));
+      default:
+        return standard;
+    }
+  }
+
+  /** DIVIDE(a, b):DOUBLE of integers a, b -> DIVIDE(CAST(a AS DOUBLE), CAST(b AS DOUBLE)). */
+  static RexNode fractionalDivision(RexBuilder rexBuilder, RexNode converted) {
+    if (!(converted instanceof RexCall divide) || divide.getKind() != SqlKind.DIVIDE
+        || !SqlTypeUtil.isApproximateNumeric(divide.getType())
+        || divide.getOperands().stream().noneMatch(o -> SqlTypeUtil.isExactNumeric(o.getType()))) {
+      return converted;
+    }
+    RelDataTypeFactory types = rexBuilder.getTypeFactory();
+    List<RexNode> operands = new ArrayList<>();
+    for (RexNode operand : divide.getOperands()) {
+      RelDataType asDouble = types.createTypeWithNullability(
+          types.createSqlType(SqlTypeName.DOUBLE), operand.getType().isNullable());
+      operands.add(SqlTypeUtil.isExactNumeric(operand.getType())
+          ? rexBuilder.makeCast(asDouble, operand) : operand);
+    }
+    return divide.clone(divide.getType(), operands);
   }
 
   /** CASE(..., IS NOT NULL(x), CAST(x):T NOT NULL, ...) -> CASE(..., IS NOT NULL(x), x, ...). */

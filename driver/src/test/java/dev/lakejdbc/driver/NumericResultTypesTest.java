@@ -1,0 +1,93 @@
+package dev.lakejdbc.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.lakejdbc.testing.DuckDb;
+import dev.lakejdbc.testing.Rows;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Result types of arithmetic and aggregates follow Spark SQL (LakeTypeSystem): AVG of integers is
+ * fractional, SUM and AVG of a DECIMAL(7,2) column hold sums far past 99,999.99, integer division is
+ * fractional. Values are checked against DuckDB on a DuckDB-written lake; types against Spark's rules.
+ */
+class NumericResultTypesTest {
+  @TempDir static Path lake;
+  static DuckDb duck;
+  static Connection lakeConnection;
+
+  @BeforeAll static void writeLake() throws Exception {
+    duck = new DuckDb();
+    // 20,000 prices near 9,999.99: their sum is about 2e8, far past DECIMAL(7,2).
+    duck.execute("CREATE TABLE src AS SELECT i::INTEGER AS i, (i % 7)::SMALLINT AS s, "
+        + "(i * 1000003)::BIGINT AS b, CAST(9999.99 - (i % 100) AS DECIMAL(7,2)) AS d, "
+        + "(i % 4)::INTEGER AS p FROM range(1, 20001) t(i)");
+    duck.execute("COPY src TO '" + lake.resolve("t") + "' (FORMAT PARQUET, PARTITION_BY (p))");
+    duck.viewOfTable(lake, "t");
+    lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
+  }
+
+  @AfterAll static void close() throws Exception {
+    lakeConnection.close();
+    duck.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT avg(i), avg(s), avg(b), avg(d), sum(d), sum(i), sum(s), sum(b), count(*) FROM t",
+      "SELECT p, avg(d), sum(d), avg(i) FROM t GROUP BY p",
+      "SELECT avg(CASE WHEN i % 2 = 0 THEN d END), sum(CASE WHEN i % 3 = 0 THEN d ELSE 0 END) FROM t",
+      "SELECT i / 7, i / 2, 7 / 2, i % 7, b / i, sum(i) / count(*) FROM t WHERE i < 30 GROUP BY i, b",
+      "SELECT round(d / 3, 4), d * d, d + d, d - i, d * 2 FROM t WHERE i < 30",
+      "SELECT stddev_samp(i), var_samp(s) FROM t",
+  })
+  void sameValuesAsDuckDb(String sql) throws Exception {
+    Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
+  }
+
+  /** JDBC type, precision and scale of each column, as {@code TYPE(p,s)} for decimals. */
+  private static List<String> types(String sql) throws Exception {
+    List<String> types = new ArrayList<>();
+    try (Statement s = lakeConnection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      ResultSetMetaData md = rs.getMetaData();
+      for (int c = 1; c <= md.getColumnCount(); c++) {
+        types.add(md.getColumnType(c) == Types.DECIMAL
+            ? "DECIMAL(" + md.getPrecision(c) + "," + md.getScale(c) + ")"
+            : md.getColumnTypeName(c));
+      }
+    }
+    return types;
+  }
+
+  @Test void aggregatesTakeSparksTypesButAvgOfADecimalHoldsItsSum() throws Exception {
+    assertEquals(List.of("DOUBLE", "DOUBLE", "DOUBLE", "DECIMAL(38,6)", "DECIMAL(17,2)", "BIGINT",
+            "BIGINT", "BIGINT", "DOUBLE"),
+        types("SELECT avg(i), avg(s), avg(b), avg(d), sum(d), sum(i), sum(s), sum(b), stddev_samp(i) "
+            + "FROM t"));
+  }
+
+  @Test void arithmeticTakesSparksTypes() throws Exception {
+    assertEquals(List.of("DOUBLE", "DOUBLE", "DECIMAL(18,13)", "DECIMAL(15,4)", "DECIMAL(8,2)",
+            "DECIMAL(13,2)"),
+        types("SELECT i / 7, b / i, d / i, d * d, d + d, d - i FROM t"));
+  }
+
+  @Test void integerDivisionIsFractional() throws Exception {
+    assertEquals(List.of(List.of("3.5", "0.5")), Rows.query(lakeConnection,
+        "SELECT 7 / 2, min(i) / 2 FROM t"));
+  }
+}
