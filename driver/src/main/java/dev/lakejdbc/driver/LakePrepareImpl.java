@@ -2,8 +2,8 @@ package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
+import dev.lakejdbc.rules.LakePrograms;
 import dev.lakejdbc.rules.LakeRules;
-import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import java.lang.reflect.Type;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -21,7 +21,6 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.Program;
-import org.apache.calcite.tools.Programs;
 
 /** Calcite's preparation, with the lake's planner rules added. */
 public class LakePrepareImpl extends CalcitePrepareImpl {
@@ -70,10 +69,10 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
     return new CalcitePreparingStmt(this, context, catalogReader, context.getTypeFactory(),
         context.getRootSchema(), prefer, createCluster(planner, new RexBuilder(context.getTypeFactory())),
         EnumerableConvention.INSTANCE, createConvertletTable()) {
-      // Dynamic partition pruning rewrites the physical plan the cost-based planner chose; EXPLAIN
-      // runs the same program, so it shows the result.
+      // Calcite's standard program with filters pushed down and joins ordered before the cost-based
+      // planner, and dynamic partition pruning after it; EXPLAIN runs the same program.
       @Override protected Program getProgram() {
-        return Programs.sequence(super.getProgram(), new DynamicPartitionPruning(options));
+        return LakePrograms.of(options);
       }
 
       @Override protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator,

@@ -41,6 +41,9 @@ public final class MiniHdfs implements LakeStore, AutoCloseable {
     // Closing a file waits for the DataNode to report its block; the client first retries after
     // 400 ms, which made copying a lake of a few hundred small files take minutes.
     conf.set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "5");
+    // The delay doubles per retry; 5 retries (155 ms in all) were too few on a loaded machine ("last
+    // block does not have enough number of replicas"). 12 wait up to 20 s before giving up.
+    conf.set("dfs.client.block.write.locateFollowingBlock.retries", "12");
     // No REST gateway: nothing here uses it.
     conf.setBoolean("dfs.webhdfs.enabled", false);
     cluster = new MiniDFSCluster.Builder(conf, baseDir.resolve("dfs").toFile())

@@ -114,6 +114,21 @@ class DynamicPruningTest {
     assertTrue(counts.dynamicFilter().startsWith("#1: dt = date_id IN 7 keys: "), counts.dynamicFilter());
   }
 
+  /**
+   * The join condition repeated in every branch of an OR (TPC-DS q13, q48) is pulled out of it: the
+   * join is an equi-join, so it prunes, where it used to be a nested loop whose note said "the join has
+   * no equality condition".
+   */
+  @Test void joinConditionInEveryOrBranchPrunes() throws Exception {
+    PruningCheck.ScanCounts counts = prunes("SELECT d.date_type, count(*), sum(f.amount) "
+        + "FROM fact_orders f, dim_date d WHERE (f.dt = d.date_id AND d.date_type = 'holiday' "
+        + "AND f.qty > 1) OR (f.dt = d.date_id AND d.date_type = 'weekend' AND f.qty < 3) "
+        + "GROUP BY d.date_type",
+        "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+            + "WHERE d.date_type IN ('holiday', 'weekend')");
+    assertNull(counts.notes(), "no why-not note: " + counts.notes());
+  }
+
   @Test void bankWestReadsOnlyWestBranchPartitions() throws Exception {
     PruningCheck.ScanCounts counts = prunes("SELECT t.branch_id, count(*), sum(t.amount) FROM transactions t "
         + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.branch_id",

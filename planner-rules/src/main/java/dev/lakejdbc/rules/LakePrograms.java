@@ -1,0 +1,145 @@
+package dev.lakejdbc.rules;
+
+import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
+import java.util.List;
+import org.apache.calcite.plan.RelOptLattice;
+import org.apache.calcite.plan.RelOptMaterialization;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.metadata.RelMetadataProvider;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
+import org.apache.calcite.rel.rules.PruneEmptyRules;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
+
+/**
+ * The sequence of planning phases a lake statement goes through: Calcite's standard program (sub-query
+ * removal, decorrelation, field trimming, the cost-based planner, Calc tweaks) with two phases added
+ * before the cost-based planner, and dynamic partition pruning after it.
+ *
+ * <ol>
+ * <li><b>Filters down</b> ({@link #filtersDown}), heuristically, before any cost is weighed: common
+ *     factors out of ORs, each table's part of an OR over several tables, then every filter as far down as it goes — into joins, through projections,
+ *     unions and (on grouping keys) aggregates — so that a {@code WHERE dyear = 2001} over a grouped
+ *     CTE reaches the date dimension and can prune. Volcano has some of these rules too, but it weighs
+ *     them against the unpushed plan with estimates that rarely favour them.
+ * <li><b>Join order</b>: with {@value #MIN_JOINS_TO_REORDER} or more joins, the inner joins are
+ *     gathered into a MultiJoin and ordered by Calcite's heuristic ({@code LoptOptimizeJoinRule}, from
+ *     row counts and selectivities, the smaller input of each join on its build side); Volcano's
+ *     exhaustive join commutation is then left out. Volcano's search over join orders grows
+ *     exponentially: an 8-table query never finished planning.
+ * </ol>
+ */
+public final class LakePrograms {
+  /** From this many joins on, the heuristic orders them instead of Volcano's search. */
+  static final int MIN_JOINS_TO_REORDER = 3;
+  /** A bound on the OR expansions of one statement: each adds predicates, so it must not repeat. */
+  private static final int OR_EXPANSIONS = 100;
+
+  /** Conjuncts common to every OR branch out of the OR, first: they may be join conditions. */
+  static final List<RelOptRule> OR_FACTORS = List.of(
+      PullOrFactorsRule.Config.FILTER.toRule(),
+      PullOrFactorsRule.Config.JOIN.toRule());
+
+  /**
+   * Then, once, each OR over several tables also gives each table the OR of its own parts:
+   * {@code (d.type = 'holiday' AND f.qty > 1) OR (d.type = 'weekend' AND f.qty < 3)} adds
+   * {@code d.type = 'holiday' OR d.type = 'weekend'}, which reaches the dimension (and lets it prune
+   * the fact) and {@code f.qty > 1 OR f.qty < 3}. The added predicates are redundant, so answers stay.
+   */
+  static final List<RelOptRule> OR_PARTS_PER_TABLE = List.of(
+      CoreRules.EXPAND_FILTER_DISJUNCTION_GLOBAL,
+      CoreRules.EXPAND_JOIN_DISJUNCTION_GLOBAL);
+
+  /** The rules of the "filters down" phase, applied to a fixpoint. */
+  static final List<RelOptRule> FILTERS_DOWN = List.of(
+      CoreRules.FILTER_INTO_JOIN,
+      CoreRules.JOIN_CONDITION_PUSH,
+      CoreRules.FILTER_PROJECT_TRANSPOSE,
+      CoreRules.FILTER_SET_OP_TRANSPOSE,
+      CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+      CoreRules.FILTER_MERGE,
+      CoreRules.FILTER_REDUCE_EXPRESSIONS,
+      CoreRules.PROJECT_MERGE,
+      PruneEmptyRules.FILTER_INSTANCE,
+      PruneEmptyRules.PROJECT_INSTANCE,
+      PruneEmptyRules.UNION_INSTANCE,
+      PruneEmptyRules.JOIN_LEFT_INSTANCE,
+      PruneEmptyRules.JOIN_RIGHT_INSTANCE,
+      PruneEmptyRules.AGGREGATE_INSTANCE,
+      CoreRules.UNION_REMOVE);
+
+  /** The rules that make Volcano search join orders, left out once the heuristic has chosen one. */
+  private static final List<RelOptRule> JOIN_ORDER_SEARCH = List.of(CoreRules.JOIN_COMMUTE,
+      CoreRules.JOIN_ASSOCIATE, JoinPushThroughJoinRule.LEFT, JoinPushThroughJoinRule.RIGHT);
+
+  private LakePrograms() {}
+
+  /** The whole program for a connection with these options. */
+  public static Program of(LakeOptions options) {
+    RelMetadataProvider metadata = DefaultRelMetadataProvider.INSTANCE;
+    return Programs.sequence(
+        Programs.subQuery(metadata),
+        Programs.decorrelate(),
+        Programs.measure(metadata),
+        Programs.trim(),
+        filtersDown(metadata),
+        LakePrograms::orderJoinsAndOptimize,
+        Programs.calc(metadata),
+        new DynamicPartitionPruning(options));
+  }
+
+  /** The "filters down" phase alone: OR factors, OR parts per table, then filters down. */
+  public static Program filtersDown(RelMetadataProvider metadata) {
+    return Programs.sequence(
+        Programs.of(HepProgram.builder().addRuleCollection(OR_FACTORS).build(), true, metadata),
+        // Calcite: apply it once, alone, before the pushdown rules, lest it loop with them.
+        Programs.of(HepProgram.builder().addMatchLimit(OR_EXPANSIONS)
+            .addRuleCollection(OR_PARTS_PER_TABLE).build(), true, metadata),
+        Programs.of(HepProgram.builder().addRuleCollection(FILTERS_DOWN).build(), true, metadata));
+  }
+
+  /**
+   * The cost-based planner, after gathering the joins into a MultiJoin for the heuristic when there
+   * are enough of them.
+   */
+  private static RelNode orderJoinsAndOptimize(RelOptPlanner planner, RelNode rel,
+      RelTraitSet requiredOutputTraits, List<RelOptMaterialization> materializations,
+      List<RelOptLattice> lattices) {
+    RelNode input = rel;
+    if (RelOptUtil.countJoins(rel) >= MIN_JOINS_TO_REORDER) {
+      HepProgram gather = new HepProgramBuilder()
+          .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
+          .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+          .addRuleCollection(List.of(CoreRules.JOIN_TO_MULTI_JOIN,
+              CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE))
+          .build();
+      input = Programs.of(gather, true, DefaultRelMetadataProvider.INSTANCE)
+          .run(planner, rel, requiredOutputTraits, materializations, lattices);
+      JOIN_ORDER_SEARCH.forEach(planner::removeRule);
+      planner.addRule(CoreRules.MULTI_JOIN_OPTIMIZE);
+    }
+    return volcano(planner, input, requiredOutputTraits, materializations, lattices);
+  }
+
+  /** Calcite's cost-based phase, as {@code Programs.standard()} runs it. */
+  private static RelNode volcano(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
+      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
+    materializations.forEach(planner::addMaterialization);
+    lattices.forEach(planner::addLattice);
+    planner.setRoot(rel);
+    RelNode root = rel.getTraitSet().equals(requiredOutputTraits) ? rel
+        : planner.changeTraits(rel, requiredOutputTraits);
+    planner.setRoot(root);
+    return planner.chooseDelegate().findBestExp();
+  }
+}
