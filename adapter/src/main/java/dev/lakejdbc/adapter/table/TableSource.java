@@ -7,6 +7,7 @@ import dev.lakejdbc.adapter.hive.PartitionPrefixFilter;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.calcite.rex.RexNode;
@@ -33,6 +34,17 @@ public final class TableSource {
     this.name = name;
     this.location = location;
     this.storage = storage;
+  }
+
+  /**
+   * A table whose schema is known without discovery: plan tests, and catalogs that store schemas.
+   * {@link #schema()} is {@code schema}, and nothing is listed or read to plan a query over it; scans
+   * still list {@code location} when they run. {@code schema} must describe what is there, its row,
+   * partition and file counts and partition values included: the planner's estimates rest on them.
+   */
+  public TableSource(String name, FileStatus location, LakeStorage storage, TableSchema schema) {
+    this(name, location, storage);
+    this.schema = Objects.requireNonNull(schema, "schema");
   }
 
   public String name() {

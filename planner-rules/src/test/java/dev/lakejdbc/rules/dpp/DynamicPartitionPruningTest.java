@@ -1,0 +1,238 @@
+package dev.lakejdbc.rules.dpp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.adapter.scan.LakeTableScan;
+import dev.lakejdbc.rules.PlanTest;
+import dev.lakejdbc.rules.PlanTester;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dynamic partition pruning program ({@link DynamicPartitionPruning}), run on the physical plan
+ * the cost-based planner chose, as the driver runs it: where it gives the fact scan a dynamic filter
+ * fed by the dimension ({@code DynamicPruning}, a {@code DynamicFilterSource} over the dimension), where
+ * the fact scan then answers the join itself ({@code PartitionWiseJoin}), where a hash join is turned
+ * so that the fact is its probe side, and each reason it gives for not pruning
+ * ({@code NoDynamicPruning}).
+ */
+class DynamicPartitionPruningTest extends PlanTest {
+  private static final String HOLIDAYS = "FROM fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+      + "WHERE d.date_type = 'holiday'";
+
+  private Plans check(String sql) {
+    return checkDynamicPruning(TESTER, sql);
+  }
+
+  private static LakeTableScan fact(RelNode rel) {
+    return scan(rel, "fact_orders");
+  }
+
+  private static String dynamicPruning(Plans plans) {
+    return items(fact(plans.after())).get("DynamicPruning");
+  }
+
+  private static boolean reaches(RelNode rel, String table) {
+    return nodes(rel, LakeTableScan.class).stream().anyMatch(s -> s.source().name().equals(table));
+  }
+
+  /** The one join of {@code rel}. */
+  private static Join join(RelNode rel) {
+    List<Join> joins = nodes(rel, Join.class);
+    assertEquals(1, joins.size(), PlanTester.explain(rel));
+    return joins.get(0);
+  }
+
+  // Where it prunes.
+
+  @Test void starJoinOnAFilteredDateDimensionIsJoinedPartitionWise() {
+    Plans plans = check("SELECT d.date_id, count(*), sum(f.amount) " + HOLIDAYS + " GROUP BY d.date_id");
+    // The cost-based planner hashes the fact (the build side, right) and probes with the dimension.
+    Join hashJoin = join(plans.before());
+    assertTrue(reaches(hashJoin.getRight(), "fact_orders"), plans.beforeText());
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+    assertTrue(nodes(plans.after(), Join.class).isEmpty(), "no hash join left:\n" + plans.afterText());
+    PartitionWiseJoin partitionWise = nodes(plans.after(), PartitionWiseJoin.class).get(0);
+    assertEquals("#1", items(partitionWise).get("dimensions"));
+    assertEquals("#1: 7 date_id, 8 date_type", items(partitionWise.scan()).get("JoinedPartitionWise"));
+    DynamicFilterSource source = nodes(plans.after(), DynamicFilterSource.class).get(0);
+    assertEquals("date_id", items(source).get("keys"));
+    assertTrue(reaches(source, "dim_date"), plans.afterText());
+  }
+
+  @Test void twoDimensionsPruneAndJoinOneFact() {
+    Plans plans = check("SELECT d.date_id, b.branch_id, count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN dim_date d ON f.dt = d.date_id JOIN branches b ON f.branch_id = b.branch_id "
+        + "WHERE d.date_type = 'holiday' AND b.region = 'West' GROUP BY d.date_id, b.branch_id");
+    assertEquals("#1: branch_id = branch_id; #2: dt = date_id", dynamicPruning(plans));
+    assertEquals("#1, #2", items(nodes(plans.after(), PartitionWiseJoin.class).get(0)).get("dimensions"));
+    assertEquals(2, nodes(plans.after(), DynamicFilterSource.class).size(), plans.afterText());
+  }
+
+  @Test void compositeKeyPrunesOnBothPartitionColumns() {
+    Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN promotions p "
+        + "ON f.dt = p.date_id AND f.branch_id = p.branch_id WHERE p.kind = 'flash'");
+    assertEquals("#1: dt = date_id AND branch_id = branch_id", dynamicPruning(plans));
+    assertEquals("date_id, branch_id",
+        items(nodes(plans.after(), DynamicFilterSource.class).get(0)).get("keys"));
+  }
+
+  @Test void semiJoinFromIn() {
+    Plans plans = check("SELECT count(*), sum(amount) FROM fact_orders "
+        + "WHERE dt IN (SELECT date_id FROM dim_date WHERE date_type = 'holiday')");
+    Join semi = join(plans.after());
+    assertEquals(JoinRelType.SEMI, semi.getJoinType());
+    assertTrue(reaches(semi.getLeft(), "fact_orders"), plans.afterText());
+    assertInstanceOf(DynamicFilterSource.class, semi.getRight(), plans.afterText());
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+  }
+
+  @Test void semiJoinFromExists() {
+    Plans plans = check("SELECT count(*), sum(amount) FROM fact_orders f WHERE EXISTS "
+        + "(SELECT 1 FROM dim_date d WHERE d.date_id = f.dt AND d.date_type = 'holiday')");
+    assertEquals(JoinRelType.SEMI, join(plans.after()).getJoinType());
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+  }
+
+  @Test void computedKeyKeepsAHashJoinTurnedSoThatTheFactIsTheProbeSide() {
+    Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN dim_date d "
+        + "ON CAST(f.dt AS VARCHAR) = CAST(d.date_id AS VARCHAR) WHERE d.date_type = 'holiday'");
+    Join before = join(plans.before());
+    assertTrue(reaches(before.getRight(), "fact_orders"), "fact on the build side before:\n"
+        + plans.beforeText());
+    Join after = join(plans.after());
+    assertInstanceOf(EnumerableHashJoin.class, after);
+    assertTrue(reaches(after.getLeft(), "fact_orders") && !reaches(after.getLeft(), "dim_date"),
+        "fact on the probe side after:\n" + plans.afterText());
+    assertInstanceOf(DynamicFilterSource.class, after.getRight(), plans.afterText());
+    // A Calc over the turned join gives the columns their old order: the join's row type is kept.
+    RelNode above = plans.after().getInput(0);
+    assertInstanceOf(EnumerableCalc.class, above, plans.afterText());
+    assertEquals(before.getRowType(), above.getRowType());
+    assertTrue(nodes(plans.after(), PartitionWiseJoin.class).isEmpty(), plans.afterText());
+    assertEquals("#1: CAST(dt AS VARCHAR) = date_id0", dynamicPruning(plans));
+  }
+
+  @Test void staticPruningOnTheDateDynamicOnTheBranch() {
+    Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN branches b "
+        + "ON f.branch_id = b.branch_id WHERE b.region = 'West' "
+        + "AND f.dt BETWEEN DATE '2026-07-10' AND DATE '2026-07-14'");
+    Map<String, String> scan = items(fact(plans.after()));
+    assertEquals("dt >= DATE '2026-07-10' AND dt <= DATE '2026-07-14'", scan.get("PartitionFilters"));
+    assertEquals("#1: branch_id = branch_id", scan.get("DynamicPruning"));
+  }
+
+  @Test void leftJoinFromTheDimensionPrunesTheFactOnItsOtherSide() {
+    // Fact rows without a dimension row are dropped by this join: pruning them is right. The fact
+    // stays the hash join's build side (a LEFT join is not turned).
+    Plans plans = check("SELECT d.date_id, count(f.order_id) FROM dim_date d LEFT JOIN fact_orders f "
+        + "ON f.dt = d.date_id WHERE d.date_type = 'holiday' GROUP BY d.date_id");
+    Join left = join(plans.after());
+    assertEquals(JoinRelType.LEFT, left.getJoinType());
+    assertInstanceOf(DynamicFilterSource.class, left.getLeft(), plans.afterText());
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+  }
+
+  // Where it does not prune, and says why.
+
+  /**
+   * Checks a case the program leaves as it was but for the reason on the fact scan, which it
+   * returns.
+   */
+  private String notPruned(PlanTester tester, String sql) {
+    Plans plans = checkDynamicPruning(tester, sql);
+    Map<String, String> scan = items(fact(plans.after()));
+    assertNull(scan.get("DynamicPruning"), plans.afterText());
+    assertTrue(nodes(plans.after(), DynamicFilterSource.class).isEmpty(), plans.afterText());
+    String reason = scan.get("NoDynamicPruning");
+    assertTrue(reason != null, "a reason in\n" + plans.afterText());
+    assertEquals(plans.beforeText(), plans.afterText().replace(", NoDynamicPruning=[" + reason + "]", ""),
+        "nothing changed but the reason");
+    return reason;
+  }
+
+  private String notPruned(String sql) {
+    return notPruned(TESTER, sql);
+  }
+
+  private static PlanTester with(LakeOptions options) {
+    return TESTER.withOptions(options);
+  }
+
+  @Test void dppOff() {
+    LakeOptions off = new LakeOptions(Map.of(), true, true, false,
+        LakeOptions.DEFAULT_DPP_DIMENSION_THRESHOLD, LakeOptions.DEFAULT_DPP_MAX_KEYS,
+        LakeOptions.DEFAULT_LISTING_CACHE_MILLIS);
+    assertEquals("dpp=false", notPruned(with(off), "SELECT count(*), sum(f.amount) " + HOLIDAYS));
+  }
+
+  @Test void noEqualityCondition() {
+    String reason = notPruned("SELECT count(*) FROM fact_orders f JOIN dim_date d ON f.dt > d.date_id "
+        + "WHERE d.date_type = 'holiday' AND d.date_id < DATE '2026-07-03'");
+    assertEquals("the join has no equality condition", reason);
+  }
+
+  @Test void leftJoinWithTheFactOnItsPreservedSide() {
+    String reason = notPruned("SELECT count(*), count(d.date_id) FROM fact_orders f LEFT JOIN "
+        + "(SELECT * FROM dim_date WHERE date_type = 'holiday') d ON f.dt = d.date_id");
+    assertEquals("a LEFT join keeps fact rows without a match (the fact is on its preserved side)", reason);
+  }
+
+  @Test void notExistsIsALeftJoinKeepingTheFactsRows() {
+    String reason = notPruned("SELECT count(*) FROM fact_orders f WHERE NOT EXISTS "
+        + "(SELECT 1 FROM dim_date d WHERE d.date_id = f.dt AND d.date_type = 'holiday')");
+    assertEquals("a LEFT join keeps fact rows without a match (the fact is on its preserved side)", reason);
+  }
+
+  @Test void fullJoin() {
+    String reason = notPruned("SELECT count(*), count(f.order_id) FROM fact_orders f FULL JOIN "
+        + "(SELECT * FROM dim_date WHERE date_type = 'holiday') d ON f.dt = d.date_id");
+    assertEquals("a FULL join keeps fact rows without a match", reason);
+  }
+
+  @Test void joinKeyIsNotAPartitionColumn() {
+    String reason = notPruned("SELECT c.segment, sum(f.amount) FROM fact_orders f "
+        + "JOIN customers c ON f.customer_id = c.customer_id WHERE c.country = 'IN' GROUP BY c.segment");
+    assertEquals("the join key is not a partition column of fact_orders (partitioned by dt, branch_id; "
+        + "joined on customer_id)", reason);
+  }
+
+  @Test void nonDeterministicDimension() {
+    String reason = notPruned("SELECT count(*) FROM fact_orders f JOIN (SELECT * FROM branches "
+        + "WHERE region = 'West' AND RAND() < 2) b ON f.branch_id = b.branch_id");
+    assertEquals("the dimension is not deterministic", reason);
+  }
+
+  @Test void unfilteredDimension() {
+    String reason = notPruned("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN branches b ON f.branch_id = b.branch_id");
+    assertEquals("the dimension has no filter, so every partition would be kept", reason);
+  }
+
+  @Test void dimensionOverTheThreshold() {
+    LakeOptions small = new LakeOptions(Map.of(), true, true, true, 100,
+        LakeOptions.DEFAULT_DPP_MAX_KEYS, LakeOptions.DEFAULT_LISTING_CACHE_MILLIS);
+    String reason = notPruned(with(small), "SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN branches b ON f.branch_id = b.branch_id WHERE b.region = 'West'");
+    assertTrue(reason.matches("the dimension is estimated at [0-9,]+ bytes, over dppDimensionThreshold=100"),
+        reason);
+  }
+
+  @Test void theSameDimensionUnderTheDefaultThresholdPrunes() {
+    Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN branches b ON f.branch_id = b.branch_id WHERE b.region = 'West'");
+    assertEquals("#1: branch_id = branch_id", dynamicPruning(plans));
+    assertFalse(plans.afterText().contains("NoDynamicPruning"), plans.afterText());
+  }
+}
