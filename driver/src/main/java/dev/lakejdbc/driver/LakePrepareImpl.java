@@ -58,21 +58,33 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
       return super.prepareSql(context, query, elementType, maxRowCount);
     }
     String key = elementType + "\u0000" + maxRowCount + "\u0000" + query.sql;
-    return PlanCache.of(lake).get(key, () -> super.prepareSql(context, query, elementType, maxRowCount));
+    return PlanCache.of(lake).get(key, () -> {
+      // Calcite hands maxRowCount to the result set only; the program needs it for a top-N.
+      MAX_ROWS.set(maxRowCount);
+      try {
+        return super.prepareSql(context, query, elementType, maxRowCount);
+      } finally {
+        MAX_ROWS.remove();
+      }
+    });
   }
+
+  /** The maxRows of the statement being prepared on this thread (Statement.setMaxRows), or 0. */
+  private static final ThreadLocal<Long> MAX_ROWS = new ThreadLocal<>();
 
   @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,
       Type elementType, CalciteCatalogReader catalogReader, RelOptPlanner planner) {
     EnumerableRel.Prefer prefer = elementType == Object[].class
         ? EnumerableRel.Prefer.ARRAY : EnumerableRel.Prefer.CUSTOM;
     LakeOptions options = options(context);
+    Long maxRows = MAX_ROWS.get();
     return new CalcitePreparingStmt(this, context, catalogReader, context.getTypeFactory(),
         context.getRootSchema(), prefer, createCluster(planner, new RexBuilder(context.getTypeFactory())),
         EnumerableConvention.INSTANCE, createConvertletTable()) {
       // Calcite's standard program with filters pushed down and joins ordered before the cost-based
       // planner, and dynamic partition pruning after it; EXPLAIN runs the same program.
       @Override protected Program getProgram() {
-        return LakePrograms.of(options);
+        return LakePrograms.of(options, maxRows == null ? 0 : maxRows);
       }
 
       @Override protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator,

@@ -84,18 +84,26 @@ public final class LakePrograms {
 
   private LakePrograms() {}
 
-  /** The whole program for a connection with these options. */
-  public static Program of(LakeOptions options) {
+  /**
+   * The whole program for a connection with these options, for a statement whose client reads at
+   * most {@code maxRows} rows (0 or less: all).
+   */
+  public static Program of(LakeOptions options, long maxRows) {
+    return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options));
+  }
+
+  /** Every phase but dynamic partition pruning: what the plan tests compare it with. */
+  public static Program beforeDynamicPruning(long maxRows) {
     RelMetadataProvider metadata = DefaultRelMetadataProvider.INSTANCE;
     return Programs.sequence(
+        new MaxRowsIntoSort(maxRows),
         Programs.subQuery(metadata),
         Programs.decorrelate(),
         Programs.measure(metadata),
         Programs.trim(),
         filtersDown(metadata),
         LakePrograms::orderJoinsAndOptimize,
-        Programs.calc(metadata),
-        new DynamicPartitionPruning(options));
+        Programs.calc(metadata));
   }
 
   /** The "filters down" phase alone: OR factors, OR parts per table, then filters down. */

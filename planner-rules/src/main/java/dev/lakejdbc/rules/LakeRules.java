@@ -3,6 +3,7 @@ package dev.lakejdbc.rules;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.rel.rules.CoreRules;
 
 /** The planner rules the driver adds for lake scans. */
@@ -20,7 +21,11 @@ public final class LakeRules {
    * {@code f.dt = d.date_id} onto the fact, where it prunes.
    */
   public static List<RelOptRule> rules(boolean staticPruning) {
-    List<RelOptRule> rules = new ArrayList<>(List.of(PROJECT_INTO_SCAN, COUNT_FROM_FOOTERS));
+    List<RelOptRule> rules = new ArrayList<>(List.of(PROJECT_INTO_SCAN, COUNT_FROM_FOOTERS,
+        // ORDER BY ... LIMIT n keeps n rows in a bounded tree instead of sorting its whole input, also
+        // below a union (each branch keeps n) and an outer join (on its preserved side's keys).
+        EnumerableRules.ENUMERABLE_LIMIT_SORT_RULE, CoreRules.SORT_UNION_TRANSPOSE,
+        CoreRules.SORT_JOIN_TRANSPOSE));
     if (staticPruning) {
       rules.add(PARTITION_FILTER_INTO_SCAN);
       rules.add(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);

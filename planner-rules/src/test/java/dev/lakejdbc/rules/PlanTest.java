@@ -82,7 +82,8 @@ public abstract class PlanTest {
     return check(sql, before, tester.dynamicPruning(before));
   }
 
-  private Plans check(String sql, RelNode before, RelNode after) {
+  /** A case whose plans before and after the test worked out itself. */
+  protected final Plans check(String sql, RelNode before, RelNode after) {
     Plans plans = new Plans(before, after);
     try {
       plans().check(caseName, sql, plans.beforeText(), plans.afterText());

@@ -26,13 +26,13 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.tools.Planner;
-import org.apache.calcite.tools.Programs;
 
 /**
  * Plans SQL over the {@link SyntheticLake} the way the driver's {@code LakePrepareImpl} does, in the
  * steps a plan test compares: the logical plan as converted (IN lists kept as one predicate, unused
  * fields trimmed), a Hep planner applying chosen rules to it, the physical plan of the cost-based
- * planner (Calcite's default rules, the lake's rules, no merge join, {@code Programs.standard()}), and
+ * planner (Calcite's default rules, the lake's rules, no merge join, the driver's program up to
+ * {@code LakePrograms.beforeDynamicPruning}), and
  * that plan after the dynamic partition pruning program.
  *
  * <p>Where it differs from the driver: Calcite's standard parser instead of Babel's (no test query
@@ -114,10 +114,22 @@ public final class PlanTester {
 
   /** The physical plan of {@code sql} the cost-based planner chooses, before dynamic pruning. */
   public RelNode physical(String sql) {
+    return physical(sql, 0);
+  }
+
+  /** The physical plan for a statement whose client reads at most {@code maxRows} rows. */
+  public RelNode physical(String sql, long maxRows) {
     RelNode logical = logical(sql);
     RelOptPlanner volcano = logical.getCluster().getPlanner();
     RelTraitSet desired = logical.getTraitSet().replace(EnumerableConvention.INSTANCE).simplify();
-    return Programs.standard().run(volcano, logical, desired, List.of(), List.of());
+    return LakePrograms.beforeDynamicPruning(maxRows)
+        .run(volcano, logical, desired, List.of(), List.of());
+  }
+
+  /** {@code logical} after the heuristic "filters down" phase of the driver's program. */
+  public static RelNode filtersDown(RelNode logical) {
+    return LakePrograms.filtersDown(org.apache.calcite.rel.metadata.DefaultRelMetadataProvider.INSTANCE)
+        .run(logical.getCluster().getPlanner(), logical, logical.getTraitSet(), List.of(), List.of());
   }
 
   /** {@code physical} after the dynamic partition pruning program, as the driver runs it next. */

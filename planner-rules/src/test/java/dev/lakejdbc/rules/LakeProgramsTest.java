@@ -1,0 +1,95 @@
+package dev.lakejdbc.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableLimitSort;
+import org.apache.calcite.adapter.enumerable.EnumerableSort;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rex.RexLiteral;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The phases the driver's program ({@link LakePrograms}) adds around Calcite's cost-based planner:
+ * filters down before costs are weighed (OR factors, each table's part of an OR, through aggregates and
+ * unions), the join order of many-table queries, and {@code setMaxRows} as a top-N.
+ */
+class LakeProgramsTest extends PlanTest {
+  private Plans checkFiltersDown(String sql) {
+    RelNode logical = TESTER.logical(sql);
+    return check(sql, logical, PlanTester.filtersDown(logical));
+  }
+
+  private Plans checkPhysical(String sql, long maxRows) {
+    return check(sql, TESTER.logical(sql), TESTER.physical(sql, maxRows));
+  }
+
+  /** Every join's condition, as EXPLAIN shows it. */
+  private static List<String> joinConditions(RelNode rel) {
+    return nodes(rel, Join.class).stream().map(j -> j.getCondition().toString()).toList();
+  }
+
+  @Test void joinConditionRepeatedInEveryOrBranchBecomesAJoinCondition() {
+    Plans plans = checkFiltersDown("SELECT count(*) FROM fact_orders f, dim_date d "
+        + "WHERE (f.dt = d.date_id AND d.date_type = 'holiday' AND f.qty > 1) "
+        + "OR (f.dt = d.date_id AND d.date_type = 'weekend' AND f.qty < 3)");
+    List<String> conditions = joinConditions(plans.after());
+    assertEquals(1, conditions.size(), plans.afterText());
+    assertTrue(conditions.get(0).startsWith("AND(=(") || conditions.get(0).startsWith("=("),
+        "an equality in the join: " + conditions);
+    // Each table's part of the OR reaches the table.
+    String dimensionFilter = nodes(plans.after(), Filter.class).stream()
+        .filter(f -> f.getInput() instanceof dev.lakejdbc.adapter.scan.LakeTableScan s
+            && s.source().name().equals("dim_date"))
+        .map(f -> f.getCondition().toString()).findFirst().orElse(null);
+    assertContains(dimensionFilter, "holiday");
+    assertContains(dimensionFilter, "weekend");
+  }
+
+  @Test void filterOnAGroupingKeyGoesBelowTheAggregateAndIntoEachUnionBranch() {
+    Plans plans = checkFiltersDown("WITH totals AS ("
+        + "SELECT d.date_type AS m, 'o' AS kind, sum(f.amount) AS total FROM fact_orders f "
+        + "JOIN dim_date d ON f.dt = d.date_id GROUP BY d.date_type "
+        + "UNION ALL SELECT d.date_type, 'p', sum(p.discount_pct) FROM promotions p "
+        + "JOIN dim_date d ON p.date_id = d.date_id GROUP BY d.date_type) "
+        + "SELECT m, total FROM totals WHERE m = 'holiday' AND kind = 'o'");
+    Aggregate aggregate = nodes(plans.after(), Aggregate.class).get(0);
+    assertTrue(nodes(aggregate, Filter.class).stream()
+        .anyMatch(f -> f.getCondition().toString().contains("holiday")), "date_type = 'holiday' below the aggregate: "
+        + plans.afterText());
+    assertEquals(1, nodes(plans.after(), Aggregate.class).size(),
+        "the branch of kind 'p' is gone: " + plans.afterText());
+  }
+
+  @Test void fourTablesAreOrderedWithAnEquiJoinEach() {
+    Plans plans = checkPhysical("SELECT c.segment, b.region, count(*) FROM fact_orders f "
+        + "JOIN dim_date d ON f.dt = d.date_id JOIN branches b ON f.branch_id = b.branch_id "
+        + "JOIN customers c ON f.customer_id = c.customer_id "
+        + "WHERE d.date_type = 'holiday' AND b.region = 'West' GROUP BY c.segment, b.region", 0);
+    List<Join> joins = nodes(plans.after(), Join.class);
+    assertEquals(3, joins.size(), plans.afterText());
+    for (Join join : joins) {
+      assertFalse(join.analyzeCondition().leftKeys.isEmpty(), "an equi-join: " + join);
+    }
+  }
+
+  @Test void maxRowsMakesTheTopLevelOrderByATopN() {
+    Plans plans = checkPhysical("SELECT order_id, amount FROM fact_orders ORDER BY amount DESC", 7);
+    List<EnumerableLimitSort> topN = nodes(plans.after(), EnumerableLimitSort.class);
+    assertEquals(1, topN.size(), plans.afterText());
+    assertEquals(7L, ((RexLiteral) topN.get(0).fetch).getValueAs(Long.class));
+    assertTrue(nodes(plans.after(), EnumerableSort.class).isEmpty(), "no full sort: " + plans.afterText());
+  }
+
+  @Test void maxRowsKeepsASmallerLimit() {
+    Plans plans = checkPhysical("SELECT order_id FROM fact_orders ORDER BY order_id LIMIT 3", 7);
+    Sort sort = nodes(plans.after(), Sort.class).get(0);
+    assertEquals(3L, ((RexLiteral) sort.fetch).getValueAs(Long.class));
+  }
+}
