@@ -51,6 +51,7 @@ public final class Main {
   }
 
   static int run(String[] args) throws IOException {
+    CliLogging.configure();
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
       System.out.println(USAGE);
       return args.length == 0 ? 1 : 0;
