@@ -41,6 +41,8 @@ final class JdbcProxy implements InvocationHandler {
   private final Object parent;
   /** The result of an EXPLAIN ANALYZE run through {@code Statement.execute}, for getResultSet. */
   private ResultSet explainResult;
+  /** A PreparedStatement's parameters, bound by their SQL types. */
+  private ParameterBinding binding;
   /**
    * A connection's client info (ApplicationName and the like, which DBeaver and others set on connect):
    * kept for getClientInfo, used for nothing else. Avatica refuses to set any.
@@ -103,8 +105,23 @@ final class JdbcProxy implements InvocationHandler {
         && method.getReturnType().isInstance(parent)) {
       return parent;
     }
-    if (name.equals("setObject") && iface == PreparedStatement.class) {
-      args[1] = JavaTimeParameters.toJdbc(args[1]);
+    if (iface == PreparedStatement.class && ParameterBinding.binds(method, args)) {
+      if (binding == null) {
+        binding = new ParameterBinding((PreparedStatement) target);
+      }
+      try {
+        binding.bind(method, args);
+      } catch (RuntimeException e) {
+        throw SqlStates.translate(e);
+      }
+      return null;
+    }
+    if (iface == ResultSet.class && ResultValues.answers(name, args)) {
+      try {
+        return ResultValues.get((ResultSet) target, name, args);
+      } catch (RuntimeException e) {
+        throw SqlStates.translate(e);
+      }
     }
     if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
       clearCancel(statement);
