@@ -126,7 +126,8 @@ final class JdbcProxy implements InvocationHandler {
     if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
       clearCancel(statement);
     }
-    if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String sql) {
+    if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String text) {
+      String sql = ClientSqlText.normalize(text);
       ReadOnlyStatements.check(sql);
       explainResult = null;
       String analyzed = ExplainStatements.analyzedQuery(sql);
@@ -136,7 +137,8 @@ final class JdbcProxy implements InvocationHandler {
       if (RefreshStatement.matches(sql)) {
         return refresh(name);
       }
-      args[0] = ExplainStatements.rewrite(sql);
+      String shown = ShowStatements.rewrite(sql, connection().getSchema());
+      args[0] = ExplainStatements.rewrite(shown != null ? shown : sql);
     }
     if (explainResult != null) {
       switch (name) {
@@ -157,6 +159,11 @@ final class JdbcProxy implements InvocationHandler {
       return wrap(result, returnType, proxy);
     }
     return result;
+  }
+
+  /** The connection this object belongs to (the target itself for a connection). */
+  private Connection connection() {
+    return iface == Connection.class ? (Connection) target : (Connection) parent;
   }
 
   private void setClientInfo(Object[] args) {

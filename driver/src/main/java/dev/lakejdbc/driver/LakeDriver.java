@@ -109,6 +109,7 @@ public class LakeDriver extends Driver {
     // The lake schema caches its own table list, which REFRESH can forget; Calcite's copy could not be.
     connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
     connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
+    connection.getRootSchema().add(InformationSchema.NAME, new InformationSchema(connection));
     connection.setSchema(SCHEMA);
   }
 
