@@ -123,6 +123,22 @@ class IdeSqlTest {
         Rows.query(lake, "SELECT '{limit 1}' /* {limit 2} */ FROM dim_date {limit 1}"));
   }
 
+  /** jOOQ's DEFAULT dialect adds days to a date as {@code dt + ?}; an integer counts days, as in DuckDB. */
+  @Test void aDatePlusAnIntegerCountsDays() throws Exception {
+    String sql = "SELECT date_id + 1, date_id - 20, 3 + date_id, date_id + CAST(2 AS SMALLINT) FROM dim_date "
+        + "WHERE date_id BETWEEN DATE '2026-02-26' AND DATE '2026-03-02' ORDER BY date_id";
+    assertEquals(duck.query(sql), Rows.query(lake, sql));
+    String param = "SELECT count(*), min(dt + ?), max(dt - ?) FROM fact_orders WHERE dt + ? >= DATE '2026-12-25'";
+    try (PreparedStatement ps = lake.prepareStatement(param)) {
+      ps.setInt(1, 3);
+      ps.setLong(2, 40L);
+      ps.setObject(3, 10);
+      assertEquals(duck.query(param.replaceFirst("\\?", "3").replaceFirst("\\?", "40")
+          .replaceFirst("\\?", "10")), Rows.read(ps.executeQuery()));
+      assertEquals(java.sql.Types.INTEGER, ps.getParameterMetaData().getParameterType(1));
+    }
+  }
+
   @Test void ilikeAsInPostgreSql() throws Exception {
     assertEquals(duck.query("SELECT count(*) FROM dim_date WHERE date_type ILIKE 'HOLI%'"),
         Rows.query(lake, "SELECT count(*) FROM dim_date WHERE date_type ILIKE 'HOLI%'"));
