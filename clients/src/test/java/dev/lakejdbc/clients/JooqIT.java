@@ -62,16 +62,18 @@ class JooqIT {
   static LakeServer server;
   static Connection embedded;
   static Connection remote;
+  static Connection lakeRemote;
 
   @BeforeAll static void open() throws Exception {
     duck = Lake.duck("fact_orders", "dim_date", "transactions");
     embedded = DriverManager.getConnection(Lake.url());
     server = new LakeServer(work);
     remote = DriverManager.getConnection(server.url);
+    lakeRemote = DriverManager.getConnection(server.lakeUrl());
   }
 
   @AfterAll static void close() throws Exception {
-    for (AutoCloseable c : new AutoCloseable[] {embedded, remote, server, duck}) {
+    for (AutoCloseable c : new AutoCloseable[] {embedded, remote, lakeRemote, server, duck}) {
       if (c != null) {
         c.close();
       }
@@ -141,8 +143,13 @@ class JooqIT {
     assertSameAnswers(embedded, true);
   }
 
-  /** Avatica's client cannot send java.time values: those are inlined remotely. */
+  /** Avatica's client cannot send java.time values: those are inlined with it. */
   @Test void throughTheServer() throws Exception {
     assertSameAnswers(remote, false);
+  }
+
+  /** lake-jdbc's remote client (jdbc:lake:remote:) sends them. */
+  @Test void throughTheServerWithLakeJdbcsClient() throws Exception {
+    assertSameAnswers(lakeRemote, true);
   }
 }

@@ -27,6 +27,11 @@ final class LakeServer implements AutoCloseable {
     url = found;
   }
 
+  /** The same server through lake-jdbc's own client: jdbc:lake:remote: and Avatica's URL part. */
+  String lakeUrl() {
+    return "jdbc:lake:remote:" + url.substring("jdbc:avatica:remote:".length());
+  }
+
   @Override public void close() throws Exception {
     run.process.destroy();
     if (!run.process.waitFor(20, TimeUnit.SECONDS)) {

@@ -28,7 +28,8 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
  * the pool finds the driver from the URL alone; parameters bound the way Spring binds them (a
  * java.util.Date as a Timestamp, Strings, Longs for LIMIT, expanded IN lists) and rows mapped through
  * getObject(i, Class) (DataClassRowMapper into a record). Embedded, and through {@code --serve} with
- * Avatica's client (from the same jar). Every answer equals DuckDB's.
+ * Avatica's client and with lake-jdbc's ({@code jdbc:lake:remote:}), both from the same jar. Every
+ * answer equals DuckDB's.
  */
 class SpringJdbcIT {
   record Order(long orderId, LocalDate dt, BigDecimal amount, Integer qty) {}
@@ -38,12 +39,14 @@ class SpringJdbcIT {
   static LakeServer server;
   static HikariDataSource embedded;
   static HikariDataSource remote;
+  static HikariDataSource lakeRemote;
 
   @BeforeAll static void open() throws Exception {
     duck = Lake.duck("fact_orders", "dim_date", "transactions");
     embedded = pool(Lake.url());
     server = new LakeServer(work);
     remote = pool(server.url);
+    lakeRemote = pool(server.lakeUrl());
   }
 
   private static HikariDataSource pool(String url) {
@@ -54,7 +57,7 @@ class SpringJdbcIT {
   }
 
   @AfterAll static void close() throws Exception {
-    for (AutoCloseable c : new AutoCloseable[] {embedded, remote, server, duck}) {
+    for (AutoCloseable c : new AutoCloseable[] {embedded, remote, lakeRemote, server, duck}) {
       if (c != null) {
         c.close();
       }
@@ -110,8 +113,23 @@ class SpringJdbcIT {
     assertSameAnswers(embedded, true);
   }
 
-  /** Avatica's client cannot send java.time values (README), so those are left out remotely. */
+  /** Avatica's client cannot send java.time values (README), so those are left out with it. */
   @Test void throughTheServer() throws Exception {
     assertSameAnswers(remote, false);
+  }
+
+  /** lake-jdbc's remote client (jdbc:lake:remote:) converts them before Avatica sends them. */
+  @Test void throughTheServerWithLakeJdbcsClient() throws Exception {
+    assertSameAnswers(lakeRemote, true);
+    try (java.sql.Connection c = lakeRemote.getConnection()) {
+      // What the server serves, and the embedded driver's connection defaults.
+      assertEquals("lake-jdbc", c.getMetaData().getDatabaseProductName());
+      try (java.sql.Connection local = embedded.getConnection()) {
+        assertEquals(local.getMetaData().getDatabaseProductVersion(),
+            c.getMetaData().getDatabaseProductVersion());
+      }
+      assertTrue(c.getAutoCommit() && c.isReadOnly());
+      assertEquals(java.sql.Connection.TRANSACTION_NONE, c.getTransactionIsolation());
+    }
   }
 }

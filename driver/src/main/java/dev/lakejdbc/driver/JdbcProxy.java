@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.NoSuchStatementException;
 
@@ -63,19 +64,31 @@ final class JdbcProxy implements InvocationHandler {
   /** A connection's warnings: a result set type or concurrency it could not give. */
   private SQLWarning warnings;
 
-  private JdbcProxy(Object target, Class<?> iface, Object parent) {
+  /**
+   * Whether the target is Avatica's client of a lake-jdbc server ({@link RemoteLake}): the server's own
+   * JdbcProxy handles the statement text; here only values, metadata and refusals are the client's.
+   */
+  private final boolean remote;
+
+  private JdbcProxy(Object target, Class<?> iface, Object parent, boolean remote) {
     this.target = target;
     this.iface = iface;
     this.parent = parent;
+    this.remote = remote;
   }
 
   static Connection connection(Connection target) {
-    return wrap(target, Connection.class, null);
+    return wrap(target, Connection.class, null, false);
   }
 
-  private static <T> T wrap(Object target, Class<T> iface, Object parent) {
+  /** A connection of Avatica's remote client to a lake-jdbc server. */
+  static Connection remoteConnection(Connection target) {
+    return wrap(target, Connection.class, null, true);
+  }
+
+  private static <T> T wrap(Object target, Class<T> iface, Object parent, boolean remote) {
     return iface.cast(Proxy.newProxyInstance(JdbcProxy.class.getClassLoader(), new Class<?>[] {iface},
-        new JdbcProxy(target, iface, parent)));
+        new JdbcProxy(target, iface, parent, remote)));
   }
 
   @Override public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
@@ -108,6 +121,9 @@ final class JdbcProxy implements InvocationHandler {
           warnings = null;
           return null;
         case "setNetworkTimeout": case "getNetworkTimeout":
+          if (remote) {
+            break;
+          }
           // Embedded, there is no network to time out; pools (HikariCP) need to be told so.
           throw new SQLFeatureNotSupportedException("lake-jdbc runs in this JVM: there is no network "
               + "timeout to " + (name.startsWith("set") ? "set" : "get"), NOT_SUPPORTED);
@@ -123,6 +139,18 @@ final class JdbcProxy implements InvocationHandler {
         case "supportsTransactions": return false;
         case "getDefaultTransactionIsolation": return Connection.TRANSACTION_NONE;
         case "getConnection": return parent;
+        case "getDatabaseProductName": case "getDatabaseProductVersion":
+          if (remote) {
+            // Avatica's client names itself; the server's metadata says what it serves.
+            String key = name.equals("getDatabaseProductName") ? "GET_DATABASE_PRODUCT_NAME"
+                : "GET_DATABASE_PRODUCT_VERSION";
+            String served = ((AvaticaSpecificDatabaseMetaData) target).getRemoteAvaticaProperties()
+                .getProperty(key);
+            if (served != null) {
+              return served;
+            }
+          }
+          break;
         case "supportsResultSetHoldability":
           return (Integer) args[0] == ((DatabaseMetaData) target).getResultSetHoldability();
         default:
@@ -176,7 +204,8 @@ final class JdbcProxy implements InvocationHandler {
     if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
       clearCancel(statement);
     }
-    if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String text) {
+    if (!remote && TAKES_SQL.contains(name) && args != null && args.length > 0
+        && args[0] instanceof String text) {
       String sql = ClientSqlText.normalize(text);
       ReadOnlyStatements.check(sql);
       explainResult = null;
@@ -210,7 +239,7 @@ final class JdbcProxy implements InvocationHandler {
     }
     Class<?> returnType = method.getReturnType();
     if (result != null && WRAPPED.contains(returnType)) {
-      return wrap(result, returnType, proxy);
+      return wrap(result, returnType, proxy, remote);
     }
     return result;
   }

@@ -55,6 +55,9 @@ public class LakeDriver extends Driver {
     if (!acceptsURL(url)) {
       return null;
     }
+    if (RemoteLake.accepts(url)) {
+      return RemoteLake.connect(url, info);
+    }
     try {
       LakeConnectionSettings settings = LakeConnectionSettings.of(LakeUrl.parse(url, info));
       // Avatica's own URL parser would read the location as a property name: parse it here and
