@@ -21,7 +21,8 @@ import java.util.function.Supplier;
 final class TpcdsBenchmark {
   static final String USAGE = """
       usage: Benchmark --tpcds [--scale SF] [--lake DIR] [--warmups N] [--runs N] [--timeout S]
-                               [--slow-seconds S] [--threads N] [--parts q1,q14a,...] [--doc FILE]
+                               [--slow-seconds S] [--threads N] [--parts q1,q14a,...] [--engines ...]
+                               [--doc FILE]
         --scale SF          TPC-DS scale factor (default 1; 0.01 is Trino's "tiny")
         --lake DIR          where the lake is generated, or reused if an identical one is there
                             (default: <tmp>/tpcds-sf<SF>)
@@ -31,10 +32,11 @@ final class TpcdsBenchmark {
         --slow-seconds S    a part whose first run took longer gets one more run, timed, and no more (default 20)
         --threads N         generator threads (default: the cores, at most 2)
         --parts LIST        only these parts (default: all 103)
+        --engines LIST      only these of DuckDB,lake-jdbc,Spark (default: all; DuckDB always runs)
         --doc FILE          write the TPC-DS section into this markdown file (the rest is kept)""";
 
   record Options(double scale, Path lake, int warmups, int runs, int timeout, double slowSeconds,
-      int threads, List<String> parts, Path doc, List<String> args) {
+      int threads, List<String> parts, List<String> engines, Path doc, List<String> args) {
     static Options parse(List<String> args) {
       double scale = 1;
       Path lake = null;
@@ -44,6 +46,7 @@ final class TpcdsBenchmark {
       double slow = 20;
       int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
       List<String> parts = List.of();
+      List<String> engines = List.of();
       Path doc = null;
       for (int i = 0; i < args.size(); i++) {
         String a = args.get(i);
@@ -56,6 +59,7 @@ final class TpcdsBenchmark {
           case "--slow-seconds" -> slow = Double.parseDouble(value(args, ++i));
           case "--threads" -> threads = Integer.parseInt(value(args, ++i));
           case "--parts" -> parts = List.of(value(args, ++i).split(","));
+          case "--engines" -> engines = List.of(value(args, ++i).toLowerCase(Locale.ROOT).split(","));
           case "--doc" -> doc = Path.of(value(args, ++i));
           default -> throw new IllegalArgumentException("unexpected argument: " + a);
         }
@@ -66,8 +70,8 @@ final class TpcdsBenchmark {
       if (lake == null) {
         lake = Path.of(System.getProperty("java.io.tmpdir"), "tpcds-sf" + TpcdsLake.scale(scale));
       }
-      return new Options(scale, lake.toAbsolutePath(), warmups, runs, timeout, slow, threads, parts, doc,
-          List.copyOf(args));
+      return new Options(scale, lake.toAbsolutePath(), warmups, runs, timeout, slow, threads, parts,
+          engines, doc, List.copyOf(args));
     }
 
     private static String value(List<String> args, int i) {
@@ -101,7 +105,9 @@ final class TpcdsBenchmark {
     List<Part> parts = TpcdsQueries.all().stream()
         .filter(p -> o.parts().isEmpty() || o.parts().contains(p.name())).toList();
     Optional<Supplier<Engine>> spark = Benchmark.sparkEngine();
-    List<EngineSpec> engines = engines(spark);
+    List<EngineSpec> engines = engines(spark).stream().filter(e -> o.engines().isEmpty()
+        || e.name().equals(DuckDbEngine.NAME) || o.engines().contains(e.name().toLowerCase(Locale.ROOT)))
+        .toList();
     TpcdsSuite.Settings settings = new TpcdsSuite.Settings(o.warmups(), o.runs(), o.timeout(),
         o.slowSeconds());
     TpcdsSuite.Outcome outcome = new TpcdsSuite(engines, settings, out).run(o.lake(), parts);
@@ -120,7 +126,8 @@ final class TpcdsBenchmark {
     TpcdsReport.Run0 run = new TpcdsReport.Run0(command(o, spark.isPresent()),
         ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT)),
         Machine.current(), loadBefore, Machine.loadAverage(), o.scale(), o.lake().toString(), summary,
-        generation, generated, Stats.millisSince(start) / 1000, settings, setup, spark.isPresent());
+        generation, generated, Stats.millisSince(start) / 1000, settings, setup,
+        engines.stream().anyMatch(e -> e.name().equals(TpcdsReport.SPARK)));
     String section = TpcdsReport.render(run, outcome);
     out.println();
     out.println(section);

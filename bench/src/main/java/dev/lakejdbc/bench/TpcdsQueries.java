@@ -38,8 +38,19 @@ final class TpcdsQueries {
     }
   }
 
-  /** A named, general change of the text, applied to every query (outside literals and comments). */
-  record Rewrite(String name, String why, UnaryOperator<String> apply) {}
+  /**
+   * A named, general change of the text, applied to every query: outside literals and comments, unless
+   * it rewrites a quoted name itself ({@code onLiterals}).
+   */
+  record Rewrite(String name, String why, UnaryOperator<String> apply, boolean onLiterals) {
+    Rewrite(String name, String why, UnaryOperator<String> apply) {
+      this(name, why, apply, false);
+    }
+
+    String applyTo(String sql) {
+      return onLiterals ? apply.apply(sql) : outsideLiterals(sql, apply);
+    }
+  }
 
   /**
    * A change of one template, where the template itself is wrong (TPC fixed it in a later version of
@@ -81,6 +92,12 @@ final class TpcdsQueries {
       new Rewrite("alias at",
           "the table alias `at` (q90) -> `at_`: AT is a reserved word in DuckDB (and SQL's AT TIME ZONE)",
           s -> s.replaceAll("(?i)\\bat\\b(?!\\s+(time\\s+zone|local)\\b)", "at_")),
+      new Rewrite("quoted aliases",
+          "a double-quoted column alias (`\"order count\"`, `\"30 days\"`, `\">120 days\"`) -> a plain "
+              + "identifier (`order_count`, `c_30_days`, `c_120_days`): Spark reads double quotes as a "
+              + "string, DuckDB and Calcite as an identifier, and no other quoting is common to the three; "
+              + "only the output column's label changes",
+          TpcdsQueries::plainAliases, true),
       new Rewrite("null ordering",
           "every ORDER BY item without NULLS FIRST/LAST gets Spark's default: NULLS FIRST when ascending, "
               + "NULLS LAST when descending. SQL leaves it to the implementation and the three engines "
@@ -108,7 +125,7 @@ final class TpcdsQueries {
       String name = "q" + n + (t.statements().size() == 1 ? "" : String.valueOf((char) ('a' + i)));
       String sql = substitute(n, t.statements().get(i), t.limit(), qualification);
       for (Rewrite r : REWRITES) {
-        sql = outsideLiterals(sql, r.apply());
+        sql = r.applyTo(sql);
       }
       parts.add(new Part(name, n, sql.strip()));
     }
@@ -258,6 +275,24 @@ final class TpcdsQueries {
       result = result.replace(e.getKey(), e.getValue());
     }
     return result;
+  }
+
+  private static final Pattern QUOTED_ALIAS = Pattern.compile("(?i)\\bas\\s+\"([^\"]+)\"");
+
+  /** The "quoted aliases" rewrite: {@code as "30 days"} -> {@code as c_30_days}. */
+  static String plainAliases(String sql) {
+    Matcher m = QUOTED_ALIAS.matcher(sql);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String name = m.group(1).replaceAll("[^A-Za-z0-9]+", "_").replaceAll("^_+|_+$", "")
+          .toLowerCase(Locale.ROOT);
+      if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
+        name = "c_" + name;
+      }
+      m.appendReplacement(out, Matcher.quoteReplacement("as " + name));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 
   private static final Pattern ORDER_BY = Pattern.compile("(?i)\\border\\s+by\\b");
