@@ -18,16 +18,15 @@ final class S3Settings {
   static final String S3A_CLASS = "org.apache.hadoop.fs.s3a.S3AFileSystem";
   static final String ACCESS_KEY = "fs.s3a.access.key";
   static final String SECRET_KEY = "fs.s3a.secret.key";
-  /** What S3 needs next to lake-jdbc.jar (hadoop-aws 3.5.0's own compile dependencies). */
-  static final String JARS = "hadoop-aws-3.5.0.jar (org.apache.hadoop:hadoop-aws:3.5.0, the same "
-      + "version as the Hadoop inside lake-jdbc.jar) and what it depends on: the AWS SDK v2 bundle "
-      + "(software.amazon.awssdk:bundle:2.35.4) and software.amazon.s3.analyticsaccelerator:"
-      + "analyticsaccelerator-s3:1.3.1; see README, Where the lake lives";
+  /** What S3 needs next to lake-jdbc.jar, which carries S3A (hadoop-aws 3.5.0) but not the AWS SDK. */
+  static final String JARS = "the AWS SDK v2 bundle (software.amazon.awssdk:bundle:2.35.4), "
+      + "software.amazon.s3.analyticsaccelerator:analyticsaccelerator-s3:1.3.1 and slf4j-api, the "
+      + "versions hadoop-aws 3.5.0 (inside lake-jdbc.jar) was built with; see README, Where the lake lives";
 
   /**
    * S3A's defaults retry a refused connection for minutes (7 S3A retries over 5 SDK attempts each) and
-   * wait 30 s for a connection and 200 s for an answer. These fail an endpoint that refuses within about
-   * 3 s and one that never answers within about a minute, while riding out a short outage; a user's own
+   * wait 200 s for an answer. These fail an endpoint that refuses within a few seconds and one that
+   * never answers within about 40 s, while riding out a short outage; a user's own
    * value (a property or a core-site.xml) always wins.
    */
   static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
@@ -39,7 +38,7 @@ final class S3Settings {
     DEFAULTS.put("fs.s3a.retry.interval", "300ms");
     DEFAULTS.put("fs.s3a.retry.throttle.limit", "6");
     DEFAULTS.put("fs.s3a.retry.throttle.interval", "250ms");
-    DEFAULTS.put("fs.s3a.connection.establish.timeout", "2s");
+    // (fs.s3a.connection.establish.timeout: S3A raises anything below 15 s to 15 s, with a warning.)
     DEFAULTS.put("fs.s3a.connection.timeout", "10s");
     DEFAULTS.put("fs.s3a.connection.request.timeout", "30s");
   }

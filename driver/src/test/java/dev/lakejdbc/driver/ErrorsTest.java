@@ -141,12 +141,12 @@ class ErrorsTest {
   }
 
   @Test void locationsTheHadoopClientRejectsAreRefusedNamingThem() throws Exception {
-    // An s3a FileSystem class that is not on the class path (as without hadoop-aws; JarOnlyClasspathIT
-    // shows the jar alone): Hadoop throws unchecked, the message names the jars to add.
+    // An s3a FileSystem class that is not on the class path (JarOnlyClasspathIT shows the jar without
+    // the AWS SDK): Hadoop throws unchecked, the message names the jars to add.
     SQLException s3a = assertSqlState("08001", "s3a://bucket/lake",
         () -> DriverManager.getConnection("jdbc:lake:s3a://bucket/lake;fs.s3a.impl=org.example.NoSuchFs"));
     assertTrue(s3a.getMessage().contains("not on the class path")
-        && s3a.getMessage().contains("hadoop-aws-3.5.0.jar"), s3a.getMessage());
+        && s3a.getMessage().contains("software.amazon.awssdk:bundle"), s3a.getMessage());
     assertSqlState("08001", "hdfs://127.0.0.1:99999/lake",
         () -> DriverManager.getConnection("jdbc:lake:hdfs://127.0.0.1:99999/lake"));
     // A colon is not allowed in an HDFS name; the client says so before it connects.

@@ -210,7 +210,7 @@ class S3ConnectionTest {
       }
     }
     int before = settledThreadCount(Integer.MAX_VALUE);
-    int connections = 60;
+    int connections = 40;
     long loop = System.nanoTime();
     for (int i = 0; i < connections; i++) {
       // Half of them share one scope (one file system while both are open), half have their own.
