@@ -225,6 +225,8 @@ class S3ConnectionTest {
     System.out.println(connections + " connections in " + (System.nanoTime() - loop) / 1_000_000 + " ms");
     assertEquals(0, LakeFileSystems.openCount(), "every file system closed with its last connection");
     int after = settledThreadCount(before);
+    System.out.println("threads: " + before + " before, " + after + " after " + connections
+        + " connections");
     assertTrue(after <= before + 2, "threads before " + before + ", after " + connections
         + " connections " + after + ": " + lakeThreads());
     assertEquals(List.of(), lakeThreads().stream().filter(n -> n.startsWith("lake-storage-call")
