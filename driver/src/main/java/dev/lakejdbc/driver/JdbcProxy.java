@@ -1,6 +1,7 @@
 package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.QueryCanceledException;
+import dev.lakejdbc.adapter.StorageCalls;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -20,6 +21,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaStatement;
@@ -70,6 +72,14 @@ final class JdbcProxy implements InvocationHandler {
    */
   private final boolean remote;
 
+  /** A connection's: what closing it must do besides closing Calcite's connection; run once. */
+  private Runnable onClose;
+  /**
+   * A statement's: the cancel flag and deadline of its current execution, which waits on remote
+   * storage honour (while it executes and while its result set is read).
+   */
+  private volatile StorageCalls.Limit executionLimit;
+
   private JdbcProxy(Object target, Class<?> iface, Object parent, boolean remote) {
     this.target = target;
     this.iface = iface;
@@ -79,6 +89,13 @@ final class JdbcProxy implements InvocationHandler {
 
   static Connection connection(Connection target) {
     return wrap(target, Connection.class, null, false);
+  }
+
+  /** A lake connection; {@code onClose} runs once, after Calcite's connection is closed. */
+  static Connection connection(Connection target, Runnable onClose) {
+    Connection connection = wrap(target, Connection.class, null, false);
+    ((JdbcProxy) Proxy.getInvocationHandler(connection)).onClose = onClose;
+    return connection;
   }
 
   /** A connection of Avatica's remote client to a lake-jdbc server. */
@@ -120,6 +137,16 @@ final class JdbcProxy implements InvocationHandler {
         case "clearWarnings":
           warnings = null;
           return null;
+        case "close":
+          try {
+            return invokeTarget(method, args);
+          } finally {
+            Runnable close = onClose;
+            onClose = null;
+            if (close != null) {
+              close.run();
+            }
+          }
         case "setNetworkTimeout": case "getNetworkTimeout":
           if (remote) {
             break;
@@ -203,6 +230,7 @@ final class JdbcProxy implements InvocationHandler {
     }
     if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
       clearCancel(statement);
+      executionLimit = limitOf(statement);
     }
     if (!remote && TAKES_SQL.contains(name) && args != null && args.length > 0
         && args[0] instanceof String text) {
@@ -229,7 +257,15 @@ final class JdbcProxy implements InvocationHandler {
     }
     Map<String, Pattern> patternFilters = iface == DatabaseMetaData.class
         ? MetadataPatterns.widenForCalcite(name, args) : Map.of();
-    Object result = invokeTarget(method, args);
+    Object result;
+    StorageCalls.Limit limit = storageLimit();
+    if (limit == null) {
+      result = invokeTarget(method, args);
+    } else {
+      try (StorageCalls.Scope scope = StorageCalls.enter(limit)) {
+        result = invokeTarget(method, args);
+      }
+    }
     if (!patternFilters.isEmpty()) {
       result = MetadataPatterns.filter((ResultSet) result, patternFilters);
     }
@@ -331,6 +367,34 @@ final class JdbcProxy implements InvocationHandler {
       }
       throw cause;
     }
+  }
+
+  /** A statement's cancel flag and its query timeout counted from now. */
+  private static StorageCalls.Limit limitOf(AvaticaStatement statement) {
+    try {
+      AtomicBoolean flag = statement.connection.getCancelFlag(statement.handle);
+      return StorageCalls.Limit.statement(flag, statement.getQueryTimeout() * 1000L);
+    } catch (NoSuchStatementException | SQLException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The limit for a call on this object: a statement's current execution's, also for the calls on
+   * its result sets (reading rows is where a scan waits on storage).
+   */
+  private StorageCalls.Limit storageLimit() {
+    if (remote) {
+      return null;
+    }
+    if (executionLimit != null) {
+      return executionLimit;
+    }
+    if (iface == ResultSet.class && parent != null && Proxy.isProxyClass(parent.getClass())
+        && Proxy.getInvocationHandler(parent) instanceof JdbcProxy statement) {
+      return statement.executionLimit;
+    }
+    return null;
   }
 
   /**

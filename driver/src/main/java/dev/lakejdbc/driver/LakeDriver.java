@@ -1,6 +1,7 @@
 package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeException;
+import dev.lakejdbc.adapter.StorageCalls;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.adapter.sys.SysSchema;
 import dev.lakejdbc.adapter.table.LakeStorage;
@@ -8,9 +9,12 @@ import dev.lakejdbc.adapter.types.LakeTypeFactory;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.AccessDeniedException;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.DriverVersion;
@@ -65,55 +69,121 @@ public class LakeDriver extends Driver {
       // The lake's type factory: Calcite's, but for the common type of decimals (LakeTypeFactory).
       AvaticaConnection connection = ((CalciteFactory) factory).newConnection(this, factory, url,
           settings.calcite(), null, new LakeTypeFactory());
+      Runnable onClose;
       try {
         handler.onConnectionInit(connection);
-        attachLake(connection.unwrap(CalciteConnection.class), settings);
+        onClose = attachLake(connection.unwrap(CalciteConnection.class), settings);
       } catch (RuntimeException | SQLException e) {
         connection.close();
         throw e;
       }
-      return JdbcProxy.connection(connection);
+      return JdbcProxy.connection(connection, onClose);
     } catch (RuntimeException e) {
       throw SqlStates.translate(e);
     }
   }
 
-  private static void attachLake(CalciteConnection connection, LakeConnectionSettings settings)
+  /** The scope of every local lake: local files look the same to every connection of the JVM. */
+  private static final LakeFileSystems.Scope LOCAL = new LakeFileSystems.Scope("file://", "local");
+
+  /**
+   * Opens the lake's storage and adds its schemas to {@code connection}; returns what closing the
+   * connection must do (end the storage's helper threads, give its file system back).
+   */
+  private static Runnable attachLake(CalciteConnection connection, LakeConnectionSettings settings)
       throws SQLException {
+    Path given = settings.url().rootPath();
+    Map<String, String> hadoop = S3Settings.withLogin(given, settings.hadoop(),
+        settings.url().properties());
     Configuration conf = new Configuration();
-    settings.hadoop().forEach(conf::set);
-    Path root = qualified(settings.url().rootPath(), conf);
-    FileSystem fs;
-    try {
-      fs = isLocal(root) ? localFileSystem(conf) : root.getFileSystem(conf);
-      FileStatus status = fs.getFileStatus(root);
+    hadoop.forEach(conf::set);
+    Path root = qualified(given, conf);
+    S3Settings.applyDefaults(root, conf, hadoop);
+    boolean local = isLocal(root);
+    LakeFileSystems.Scope scope = local ? LOCAL : LakeFileSystems.scope(root, hadoop);
+    StorageCalls calls = local ? StorageCalls.DIRECT : StorageCalls.remote();
+    long loginMillis = DriverManager.getLoginTimeout() * 1000L;
+    FileSystem fs = null;
+    boolean opened = false;
+    try (StorageCalls.Scope limit = StorageCalls.enter(loginMillis > 0
+        ? StorageCalls.Limit.login(loginMillis, root.toString()) : null)) {
+      fs = local ? localFileSystem(conf) : LakeFileSystems.acquire(scope, root, conf);
+      FileSystem lakeFs = fs;
+      FileStatus status = calls.call(() -> lakeFs.getFileStatus(root));
       if (!status.isDirectory()) {
         throw new LakeException(LakeException.CONNECTION_REJECTED,
             "The lake location is not a directory: " + root);
       }
+      opened = true;
     } catch (FileNotFoundException e) {
       throw new LakeException(LakeException.CONNECTION_REJECTED,
           "The lake location does not exist: " + root, e);
     } catch (IOException e) {
-      throw new LakeException(LakeException.CONNECTION_REJECTED,
+      LakeException explained = S3Settings.isS3(root)
+          ? S3Settings.explain(root, conf, e, e instanceof AccessDeniedException ? probe(fs, root, calls)
+              : null)
+          : null;
+      throw explained != null ? explained : new LakeException(LakeException.CONNECTION_REJECTED,
           "Cannot open the lake location " + root + ": " + e.getMessage(), e);
     } catch (LakeException e) {
       throw e;
+    } catch (LinkageError e) {
+      // hadoop-aws without the AWS SDK (or another half-installed plugin): a class missing at run time.
+      throw S3Settings.isS3(root) ? S3Settings.missingClasses(root, e)
+          : new LakeException(LakeException.CONNECTION_REJECTED, "Cannot open the lake location " + root
+              + ": a class its FileSystem needs is missing (" + e + ")", e);
     } catch (RuntimeException e) {
       // The Hadoop client reports some bad locations unchecked: a scheme whose FileSystem class is
       // missing (s3a:// without hadoop-aws), a port out of range, a name HDFS does not allow.
       boolean missingClass = e.getCause() instanceof ClassNotFoundException;
+      if (missingClass && S3Settings.isS3(root)) {
+        throw S3Settings.missingClasses(root, e);
+      }
       throw new LakeException(LakeException.CONNECTION_REJECTED, "Cannot open the lake location "
           + root + ": " + e.getMessage()
           + (missingClass ? " (the jar of that FileSystem is not on the class path)" : ""), e);
+    } finally {
+      if (!opened) {
+        calls.close();
+        if (fs != null && !local) {
+          LakeFileSystems.release(scope, fs);
+        }
+      }
     }
-    LakeStorage storage = new LakeStorage(fs, conf, settings.lakeOptions());
+    LakeStorage storage = new LakeStorage(fs, scope, calls, conf, settings.lakeOptions());
     LakeSchema lake = new LakeSchema(storage, root);
     // The lake schema caches its own table list, which REFRESH can forget; Calcite's copy could not be.
     connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
     connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
     connection.getRootSchema().add(InformationSchema.NAME, new InformationSchema(connection));
     connection.setSchema(SCHEMA);
+    FileSystem lakeFs = fs;
+    return () -> {
+      storage.close();
+      if (!local) {
+        LakeFileSystems.release(scope, lakeFs);
+      }
+    };
+  }
+
+  /**
+   * S3 answers a HEAD request (how S3A looks at a location first) with a bare 403 that cannot tell a
+   * wrong secret from an unknown key; a LIST's error body can. The message of that LIST's failure.
+   */
+  private static String probe(FileSystem fs, Path root, StorageCalls calls) {
+    if (fs == null) {
+      return null;
+    }
+    try {
+      calls.call(() -> fs.listStatus(root));
+      return null;
+    } catch (IOException | RuntimeException e) {
+      StringBuilder b = new StringBuilder();
+      for (Throwable c = e; c != null; c = c.getCause()) {
+        b.append(c.getMessage()).append(' ');
+      }
+      return b.toString();
+    }
   }
 
   private static boolean isLocal(Path root) {

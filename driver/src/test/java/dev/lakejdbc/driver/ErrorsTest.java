@@ -141,10 +141,12 @@ class ErrorsTest {
   }
 
   @Test void locationsTheHadoopClientRejectsAreRefusedNamingThem() throws Exception {
-    // No s3a FileSystem on the test class path (hadoop-aws is not a dependency): Hadoop throws unchecked.
+    // An s3a FileSystem class that is not on the class path (JarOnlyClasspathIT shows the jar without
+    // the AWS SDK): Hadoop throws unchecked, the message names the jars to add.
     SQLException s3a = assertSqlState("08001", "s3a://bucket/lake",
-        () -> DriverManager.getConnection("jdbc:lake:s3a://bucket/lake"));
-    assertTrue(s3a.getMessage().contains("not on the class path"), s3a.getMessage());
+        () -> DriverManager.getConnection("jdbc:lake:s3a://bucket/lake;fs.s3a.impl=org.example.NoSuchFs"));
+    assertTrue(s3a.getMessage().contains("not on the class path")
+        && s3a.getMessage().contains("software.amazon.awssdk:bundle"), s3a.getMessage());
     assertSqlState("08001", "hdfs://127.0.0.1:99999/lake",
         () -> DriverManager.getConnection("jdbc:lake:hdfs://127.0.0.1:99999/lake"));
     // A colon is not allowed in an HDFS name; the client says so before it connects.

@@ -1,6 +1,7 @@
 package dev.lakejdbc.adapter.hive;
 
 import dev.lakejdbc.adapter.LakeException;
+import dev.lakejdbc.adapter.StorageCalls;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -30,12 +31,19 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
  * connection or another one in the JVM — listed a moment ago reuses that listing (Spark caches its
  * file index the same way). {@link #clear} forgets them all, for REFRESH; a validity of zero turns the
  * cache off for this connection.
+ *
+ * <p>Listings are shared only within one scope: the driver gives every connection with the same file
+ * system, endpoint, credentials and Hadoop settings the same scope, so that two users with different
+ * rights to one bucket are never served each other's listings.
  */
 public final class DirectoryListings {
   private record Listing(FileStatus[] children, long listedAt) {}
 
-  /** Listings of every connection, by fully qualified directory path. */
-  private static final Map<Path, Listing> LISTINGS = new ConcurrentHashMap<>();
+  /** A directory as seen by one scope of connections. */
+  private record Key(Object scope, Path dir) {}
+
+  /** Listings of every connection, by scope and fully qualified directory path. */
+  private static final Map<Key, Listing> LISTINGS = new ConcurrentHashMap<>();
   /** A bound on the shared cache, against a JVM that walks lake after lake. */
   private static final int MAX_CACHED = 1_000_000;
 
@@ -56,17 +64,31 @@ public final class DirectoryListings {
   }
 
   private final FileSystem fs;
+  private final Object scope;
+  private final StorageCalls calls;
   private final long validityNanos;
 
+  /** Listings of {@code fs} that only this file system instance shares, made directly. */
   public DirectoryListings(FileSystem fs, long validityMillis) {
+    this(fs, fs, StorageCalls.DIRECT, validityMillis);
+  }
+
+  /**
+   * Listings of {@code fs}, shared with every DirectoryListings of an equal {@code scope}; remote calls
+   * through {@code calls}, so that a statement's cancel and timeout end a wait on them.
+   */
+  public DirectoryListings(FileSystem fs, Object scope, StorageCalls calls, long validityMillis) {
     this.fs = fs;
+    this.scope = scope;
+    this.calls = calls;
     this.validityNanos = validityMillis * 1_000_000L;
   }
 
   /** The children of {@code dir}, sorted by name; listed now unless listed within the validity. */
   public FileStatus[] list(Path dir) {
     long now = System.nanoTime();
-    Listing cached = validityNanos > 0 ? LISTINGS.get(dir) : null;
+    Key key = new Key(scope, dir);
+    Listing cached = validityNanos > 0 ? LISTINGS.get(key) : null;
     if (cached != null && now - cached.listedAt() < validityNanos) {
       return cached.children();
     }
@@ -75,7 +97,7 @@ public final class DirectoryListings {
       if (LISTINGS.size() >= MAX_CACHED) {
         LISTINGS.clear();
       }
-      LISTINGS.put(dir, new Listing(children, now));
+      LISTINGS.put(key, new Listing(children, now));
     }
     return children;
   }
@@ -98,10 +120,7 @@ public final class DirectoryListings {
 
   private static FileStatus[] awaitListing(Future<FileStatus[]> listing) {
     try {
-      return listing.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new LakeException(LakeException.IO_ERROR, "Interrupted while listing directories", e);
+      return StorageCalls.await(listing);
     } catch (ExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     }
@@ -109,7 +128,8 @@ public final class DirectoryListings {
 
   private FileStatus[] listNow(Path dir) {
     try {
-      FileStatus[] children = fs instanceof RawLocalFileSystem ? listLocal(dir) : fs.listStatus(dir);
+      FileStatus[] children = fs instanceof RawLocalFileSystem ? listLocal(dir)
+          : calls.call(() -> fs.listStatus(dir));
       Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
       return children;
     } catch (FileNotFoundException | NoSuchFileException e) {

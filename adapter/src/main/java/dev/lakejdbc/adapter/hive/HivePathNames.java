@@ -14,14 +14,19 @@ public final class HivePathNames {
   /**
    * Names that writers leave behind and readers skip: hidden files and directories,
    * {@code _SUCCESS}/{@code _temporary} (an underscore without '=' — a partition column may itself start
-   * with '_'), and, for files only, uploads in progress and Hadoop's checksum side files. The suffix
+   * with '_'), and, for files only, uploads in progress, Hadoop's checksum side files and the empty
+   * {@code <dir>_$folder$} objects that old S3 clients (s3n, EMR) wrote to mark a directory. The suffix
    * rules spare directories because a partition value may end in '.crc' ({@code ext=.crc}).
    */
   public static boolean isIgnored(String name, boolean directory) {
     return name.startsWith(".")
         || (name.startsWith("_") && name.indexOf('=') < 0)
-        || (!directory && (name.endsWith("._COPYING_") || name.endsWith(".crc")));
+        || (!directory && (name.endsWith("._COPYING_") || name.endsWith(".crc")
+            || name.endsWith(FOLDER_MARKER)));
   }
+
+  /** The suffix of an S3 directory marker object. */
+  public static final String FOLDER_MARKER = "_$folder$";
 
   /**
    * {@link #isIgnored(String, boolean)} for a name whose kind is unknown: applies the file rules too, so

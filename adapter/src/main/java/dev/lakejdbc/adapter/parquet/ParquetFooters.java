@@ -1,9 +1,15 @@
 package dev.lakejdbc.adapter.parquet;
 
 import dev.lakejdbc.adapter.LakeException;
+import dev.lakejdbc.adapter.StorageCalls;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.DirectoryListings;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +22,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.SeekableInputStream;
@@ -23,14 +30,25 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * Reads Parquet footers and keeps them, so that a file's footer is read once: at discovery for the
  * schema, then reused when the file is scanned, and by later connections. A file rewritten in place
- * (other length or modification time) is read again.
+ * (other length or modification time) is read again. Footers are shared only within one scope (see
+ * {@link DirectoryListings}): connections with other credentials or endpoints read their own.
+ *
+ * <p>On a remote file system a footer is read in one ranged request: the last
+ * {@value #TAIL_BYTES} bytes of the file (or the whole of a smaller file), which hold the footer and its
+ * length unless the footer is larger; parquet-java's own reader makes two (the length, then the footer).
  */
 public final class ParquetFooters {
-  private record Key(String path, long length, long modificationTime) {}
+  private record Key(Object scope, String path, long length, long modificationTime) {}
+
+  /** How much of a remote file's end is read at once for its footer. */
+  static final int TAIL_BYTES = 64 * 1024;
+  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
   private static final int FOOTER_THREADS = 8;
 
   private final FileSystem fs;
+  private final Object scope;
+  private final StorageCalls calls;
   private final Configuration conf;
   /** Options for reading footers only: these never decompress, so one instance serves all threads. */
   private final ParquetReadOptions footerOptions;
@@ -42,8 +60,16 @@ public final class ParquetFooters {
   /** A bound on the shared cache (a footer of a few columns is a few kilobytes). */
   private static final int MAX_CACHED = 100_000;
 
+  /** Footers of {@code fs} that only this file system instance shares, read directly. */
   public ParquetFooters(FileSystem fs, Configuration conf) {
+    this(fs, fs, StorageCalls.DIRECT, conf);
+  }
+
+  /** Footers of {@code fs}, shared with every ParquetFooters of an equal {@code scope}. */
+  public ParquetFooters(FileSystem fs, Object scope, StorageCalls calls, Configuration conf) {
     this.fs = fs;
+    this.scope = scope;
+    this.calls = calls;
     this.conf = conf;
     this.footerOptions = HadoopReadOptions.builder(conf).build();
   }
@@ -58,7 +84,7 @@ public final class ParquetFooters {
 
   /** {@code file} as Parquet's InputFile, read through the lake's file system. */
   LakeInputFile inputFile(DataFile file) {
-    return new LakeInputFile(fs, file);
+    return new LakeInputFile(fs, file, calls);
   }
 
   /** {@code file} as it is now: see {@link DirectoryListings#asNow}. */
@@ -101,12 +127,9 @@ public final class ParquetFooters {
       try {
         List<Result> results = new ArrayList<>(pending.size());
         for (Future<Result> f : pending) {
-          results.add(f.get());
+          results.add(StorageCalls.await(f));
         }
         return results;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new LakeException(LakeException.IO_ERROR, "Interrupted while reading Parquet footers", e);
       } catch (ExecutionException e) {
         throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
       }
@@ -127,7 +150,8 @@ public final class ParquetFooters {
 
   /** The footer of {@code file}, read now or earlier. */
   public ParquetMetadata footer(DataFile file) {
-    Key key = new Key(file.path().toString(), file.length(), file.status().getModificationTime());
+    Key key = new Key(scope, file.path().toString(), file.length(),
+        file.status().getModificationTime());
     ParquetMetadata footer = CACHE.get(key);
     if (footer == null) {
       footer = read(file);
@@ -142,9 +166,54 @@ public final class ParquetFooters {
   private ParquetMetadata read(DataFile file) {
     LakeInputFile input = inputFile(file);
     try (SeekableInputStream in = input.newStream()) {
+      if (calls.isRemote()) {
+        ParquetMetadata footer = readFromTail(file, in);
+        if (footer != null) {
+          return footer;
+        }
+      }
       return ParquetFileReader.readFooter(input, footerOptions, in);
+    } catch (LakeException e) {
+      throw e;
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read the Parquet footer of", file.path(), e);
     }
+  }
+
+  /**
+   * The footer from one read of the file's tail (a second one only for a footer larger than the tail),
+   * or null where parquet-java's own reader must decide: a file too short to be Parquet, an encrypted
+   * footer ({@code PARE}), anything else unexpected — it reports those with its own messages.
+   */
+  private ParquetMetadata readFromTail(DataFile file, SeekableInputStream in) throws IOException {
+    long length = file.length();
+    if (length < 12) {
+      return null;
+    }
+    int tail = (int) Math.min(length, TAIL_BYTES);
+    byte[] bytes = new byte[tail];
+    in.seek(length - tail);
+    in.readFully(bytes);
+    if (!Arrays.equals(bytes, tail - 4, tail, MAGIC, 0, 4)) {
+      return null;
+    }
+    long footerLength = ByteBuffer.wrap(bytes, tail - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt()
+        & 0xFFFFFFFFL;
+    long footerStart = length - 8 - footerLength;
+    if (footerStart < 4) {
+      return null;
+    }
+    byte[] footer;
+    if (footerLength + 8 <= tail) {
+      footer = Arrays.copyOfRange(bytes, (int) (tail - 8 - footerLength), tail - 8);
+    } else {
+      footer = new byte[Math.toIntExact(footerLength)];
+      int missing = (int) (footerLength + 8 - tail);
+      in.seek(footerStart);
+      in.readFully(footer, 0, missing);
+      System.arraycopy(bytes, 0, footer, missing, tail - 8);
+    }
+    return new ParquetMetadataConverter(footerOptions).readParquetMetadata(
+        new ByteArrayInputStream(footer), footerOptions.getMetadataFilter());
   }
 }

@@ -84,4 +84,54 @@ class JarOnlyClasspathIT {
         .assertStdoutContains("rows=" + bank.branches() + System.lineSeparator(),
             "driver=lake-jdbc" + System.lineSeparator());
   }
+
+  /** A program that connects to {@code args[0]} and prints the SQLState and message of its failure. */
+  private static final String CONNECT = """
+      import java.sql.*;
+
+      public class Connect {
+        public static void main(String[] args) {
+          try (Connection connection = DriverManager.getConnection("jdbc:lake:" + args[0]);
+              Statement statement = connection.createStatement();
+              ResultSet rs = statement.executeQuery(args[1])) {
+            while (rs.next()) {
+              System.out.println("row=" + rs.getString(1) + "," + rs.getString(2));
+            }
+          } catch (SQLException e) {
+            System.out.println("state=" + e.getSQLState());
+            System.out.println("message=" + e.getMessage());
+          }
+        }
+      }
+      """;
+
+  private static final String S3_PROPERTIES = ";fs.s3a.endpoint=http://127.0.0.1:9;"
+      + "fs.s3a.path.style.access=true;fs.s3a.endpoint.region=us-east-1;fs.s3a.access.key=a;"
+      + "fs.s3a.secret.key=b";
+
+  @Test void s3WithoutTheSdkIsRefusedNamingTheJars() throws IOException {
+    Path program = Files.writeString(work.resolve("Connect.java"), CONNECT);
+    // The jar alone: S3A is inside, the AWS SDK it needs is not.
+    JarProcess.runJava(work, List.of("-cp", JarProcess.jar().toString(), program.toString(),
+            "s3a://bucket/lake" + S3_PROPERTIES, "SELECT 1, 2"))
+        .assertExitCode(0)
+        .assertStdoutContains("state=08001", "s3a://bucket/lake", "software.amazon.awssdk:bundle:2.35.4",
+            "analyticsaccelerator-s3:1.3.1");
+  }
+
+  @Test void s3WithTheJarsReadmeNamesReadsALake() throws Exception {
+    BankLake.write(lake, BankLake.Options.defaults());
+    try (dev.lakejdbc.driver.S3Server s3 = new dev.lakejdbc.driver.S3Server(work)) {
+      Path program = Files.writeString(work.resolve("Connect.java"), CONNECT);
+      String location = s3.location(lake);
+      JarProcess.runJava(work, List.of("-Daws.disableEc2Metadata=true", "-cp", JarProcess.jar()
+              + java.io.File.pathSeparator + System.getProperty("s3.jars"), program.toString(),
+              location + s3.properties(dev.lakejdbc.driver.S3Server.BOB),
+              "SELECT branch_id, count(*) FROM transactions GROUP BY branch_id ORDER BY branch_id"))
+          .assertExitCode(0)
+          .assertStdoutContains("row=");
+      assertEquals(java.util.Set.of(dev.lakejdbc.driver.S3Server.BOB.accessKey()),
+          s3.proxy().byAccessKey().keySet());
+    }
+  }
 }
