@@ -2,6 +2,7 @@ package dev.lakejdbc.rules;
 
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
+import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import java.util.List;
 import org.apache.calcite.plan.RelOptLattice;
 import org.apache.calcite.plan.RelOptMaterialization;
@@ -24,7 +25,7 @@ import org.apache.calcite.tools.Programs;
 /**
  * The sequence of planning phases a lake statement goes through: Calcite's standard program (sub-query
  * removal, decorrelation, field trimming, the cost-based planner, Calc tweaks) with two phases added
- * before the cost-based planner, and dynamic partition pruning after it.
+ * before the cost-based planner, and dynamic partition pruning after it, then memory-bounded operators.
  *
  * <ol>
  * <li><b>Filters down</b> ({@link #filtersDown}), heuristically, before any cost is weighed: common
@@ -89,7 +90,9 @@ public final class LakePrograms {
    * most {@code maxRows} rows (0 or less: all).
    */
   public static Program of(LakeOptions options, long maxRows) {
-    return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options));
+    return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options),
+        // Last: sorts, joins and aggregations within the query's memory, spilling past it.
+        new MemoryBoundedOperators());
   }
 
   /** Every phase but dynamic partition pruning: what the plan tests compare it with. */
