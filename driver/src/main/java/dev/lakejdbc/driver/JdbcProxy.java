@@ -186,6 +186,10 @@ final class JdbcProxy implements InvocationHandler {
       return method.invoke(target, args);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
+      OutOfMemoryError outOfMemory = OutOfMemoryGuard.find(cause);
+      if (outOfMemory != null && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)) {
+        throw OutOfMemoryGuard.recover(target, cause, outOfMemory);
+      }
       if (Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
           && (cause instanceof SQLException || cause instanceof RuntimeException)) {
         throw canceled(cause, SqlStates.translate(cause));
