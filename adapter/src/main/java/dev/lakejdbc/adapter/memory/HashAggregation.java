@@ -249,6 +249,9 @@ public final class HashAggregation {
       if (!closed) {
         closed = true;
         pending.clear();
+        // A closed result set may stay referenced: let go of the groups, not only their account.
+        pass.table.clear();
+        groups = java.util.Collections.emptyIterator();
         HashAggregation.this.close();
       }
     }

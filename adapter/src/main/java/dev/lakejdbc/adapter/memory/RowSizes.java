@@ -27,9 +27,9 @@ public final class RowSizes {
   static final int DECIMAL = align(HEADER + REFERENCE + 4 + 4 + REFERENCE + 8);
   static final int BIG_INTEGER = align(HEADER + 4 * 4 + REFERENCE) + align(ARRAY_HEADER + 16);
 
-  private static final ClassValue<Integer> SHALLOW = new ClassValue<>() {
-    @Override protected Integer computeValue(Class<?> type) {
-      return shallowSize(type);
+  private static final ClassValue<Layout> LAYOUT = new ClassValue<>() {
+    @Override protected Layout computeValue(Class<?> type) {
+      return Layout.of(type);
     }
   };
 
@@ -99,36 +99,66 @@ public final class RowSizes {
       }
       return size;
     }
-    return SHALLOW.get(v.getClass());
+    return LAYOUT.get(v.getClass()).size(v);
   }
 
   /**
-   * The shallow size of an object of another class (an accumulator of generated code, say), with a
-   * boxed value's size for each of its reference fields: its fields are not read.
+   * The fields of an object of another class — an accumulator of Calcite's generated code, say: its
+   * shallow size, and the values of its public reference fields (a MIN's string, a SUM's decimal),
+   * counted one level deep; a field it cannot read counts as a boxed number.
    */
-  private static int shallowSize(Class<?> type) {
-    long size = HEADER;
-    int references = 0;
-    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-      for (Field f : c.getDeclaredFields()) {
-        if (Modifier.isStatic(f.getModifiers())) {
-          continue;
-        }
-        Class<?> t = f.getType();
-        if (t == long.class || t == double.class) {
-          size += 8;
-        } else if (t == int.class || t == float.class) {
-          size += 4;
-        } else if (t == short.class || t == char.class) {
-          size += 2;
-        } else if (t == byte.class || t == boolean.class) {
-          size += 1;
-        } else {
-          size += REFERENCE;
-          references++;
+  private record Layout(int shallow, Field[] references) {
+    static Layout of(Class<?> type) {
+      long size = HEADER;
+      java.util.List<Field> references = new java.util.ArrayList<>();
+      for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+        for (Field f : c.getDeclaredFields()) {
+          if (Modifier.isStatic(f.getModifiers())) {
+            continue;
+          }
+          Class<?> t = f.getType();
+          if (t == long.class || t == double.class) {
+            size += 8;
+          } else if (t == int.class || t == float.class) {
+            size += 4;
+          } else if (t == short.class || t == char.class) {
+            size += 2;
+          } else if (t == byte.class || t == boolean.class) {
+            size += 1;
+          } else {
+            size += REFERENCE;
+            references.add(f);
+          }
         }
       }
+      return new Layout(align(size), references.toArray(new Field[0]));
     }
-    return align(size) + references * BOXED_LONG;
+
+    long size(Object o) {
+      long size = shallow;
+      for (Field f : references) {
+        if (!Modifier.isPublic(f.getModifiers())
+            || !Modifier.isPublic(f.getDeclaringClass().getModifiers())) {
+          size += BOXED_LONG;
+          continue;
+        }
+        try {
+          Object v = f.get(o);
+          size += v == null ? 0 : simpleValue(v);
+        } catch (IllegalAccessException | RuntimeException e) {
+          size += BOXED_LONG;
+        }
+      }
+      return size;
+    }
+
+    /** A field's value: known classes exactly, others by their shallow size only. */
+    private static long simpleValue(Object v) {
+      if (v instanceof String || v instanceof Number || v instanceof Boolean || v instanceof ByteString
+          || v instanceof byte[] || v instanceof Character) {
+        return value(v);
+      }
+      return LAYOUT.get(v.getClass()).shallow();
+    }
   }
 }
