@@ -112,6 +112,14 @@ class SpillingTest {
     assertSpilled(sql);
   }
 
+  @Test void explainAnalyzeShowsWhatWasHeldAndSpilled() throws Exception {
+    String text = Rows.query(lake, "EXPLAIN ANALYZE SELECT customer_id, count(*) FROM fact_orders "
+        + "GROUP BY customer_id").toString();
+    assertTrue(text.contains("Memory: held at most") && text.contains("queryMemoryLimit=64KB")
+        && text.contains("GROUP BY customer_id: held at most") && text.contains(" in ")
+        && text.contains("files"), text);
+  }
+
   @Test void withSpillingOffTheLimitFailsTheQueryAndTheConnectionGoesOn() throws Exception {
     try (Connection strict = LakeFixture.connect(TINY + ";spill=false")) {
       String sql = "SELECT order_id, amount FROM fact_orders ORDER BY amount DESC, order_id";
