@@ -1,9 +1,12 @@
 package dev.lakejdbc.adapter.memory;
 
 import dev.lakejdbc.adapter.CancelCheck;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -15,12 +18,31 @@ import org.apache.calcite.DataContext;
  * {@code sys.queries} and EXPLAIN ANALYZE. The driver registers it with its connection; an execution
  * finds it through its DataContext, whose query provider is the connection, so that operators,
  * scans and the dynamic pruning cache of one execution share one budget without the plan carrying it.
+ *
+ * <p>An execution normally ends when its rows end or are closed ({@link ExecutionScope}). One whose
+ * result set is abandoned unclosed ends when its DataContext is garbage: what it held goes back to the
+ * pool then, at the next execution of any connection, so that leaked result sets cannot shrink the
+ * pool for good.
  */
 public final class QueryMemoryLog {
   /** How many executions' figures are kept. */
   public static final int EXECUTIONS_KEPT = 200;
 
   private static final Map<Object, QueryMemoryLog> BY_CONNECTION = new WeakHashMap<>();
+  /** Executions whose DataContext became garbage before they ended. */
+  private static final ReferenceQueue<DataContext> ABANDONED = new ReferenceQueue<>();
+  /** The references to running executions' DataContexts, kept until they end or are abandoned. */
+  private static final java.util.Set<Execution> EXECUTIONS = new HashSet<>();
+
+  /** A running execution, by a reference to its DataContext that does not keep it alive. */
+  private static final class Execution extends WeakReference<DataContext> {
+    final QueryMemory memory;
+
+    Execution(DataContext root, QueryMemory memory) {
+      super(root, ABANDONED);
+      this.memory = memory;
+    }
+  }
   /** For executions outside a registered connection (tests of the adapter alone): the defaults. */
   private static final QueryMemoryLog UNREGISTERED =
       new QueryMemoryLog(QueryMemoryOptions.defaults(), new ToLongFunction<>() {
@@ -33,7 +55,7 @@ public final class QueryMemoryLog {
 
   private final QueryMemoryOptions options;
   private final ToLongFunction<Object> statementIds;
-  private final Map<DataContext, QueryMemory> running = new WeakHashMap<>();
+  private final Map<DataContext, Execution> running = new WeakHashMap<>();
   private final Deque<QueryMemory> recent = new ArrayDeque<>();
 
   /**
@@ -69,28 +91,50 @@ public final class QueryMemoryLog {
   }
 
   /** The budget of the execution {@code root}, made on first use. */
-  synchronized QueryMemory execution(DataContext root) {
-    QueryMemory memory = running.get(root);
-    if (memory == null) {
-      memory = new QueryMemory(options, MemoryPool.JVM, statementIds.applyAsLong(root),
+  QueryMemory execution(DataContext root) {
+    endAbandoned();
+    synchronized (this) {
+      Execution execution = running.get(root);
+      if (execution != null) {
+        return execution.memory;
+      }
+      QueryMemory memory = new QueryMemory(options, MemoryPool.JVM, statementIds.applyAsLong(root),
           CancelCheck.of(root));
-      running.put(root, memory);
+      execution = new Execution(root, memory);
+      synchronized (EXECUTIONS) {
+        EXECUTIONS.add(execution);
+      }
+      running.put(root, execution);
       recent.addLast(memory);
       while (recent.size() > EXECUTIONS_KEPT) {
         recent.removeFirst();
       }
+      return memory;
     }
-    return memory;
+  }
+
+  /** Ends the executions whose DataContext was collected before they ended. */
+  private static void endAbandoned() {
+    for (Object r = ABANDONED.poll(); r != null; r = ABANDONED.poll()) {
+      Execution execution = (Execution) r;
+      synchronized (EXECUTIONS) {
+        EXECUTIONS.remove(execution);
+      }
+      execution.memory.close();
+    }
   }
 
   /** Ends the execution {@code root}'s budget, if it has one. */
   void end(DataContext root) {
-    QueryMemory memory;
+    Execution execution;
     synchronized (this) {
-      memory = running.remove(root);
+      execution = running.remove(root);
     }
-    if (memory != null) {
-      memory.close();
+    if (execution != null) {
+      synchronized (EXECUTIONS) {
+        EXECUTIONS.remove(execution);
+      }
+      execution.memory.close();
     }
   }
 
