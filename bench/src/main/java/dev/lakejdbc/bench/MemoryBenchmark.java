@@ -1,9 +1,6 @@
 package dev.lakejdbc.bench;
 
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,8 +16,8 @@ import java.util.Locale;
 /**
  * The queries of issue 16 (top-N, memory limits, spilling) on one table larger than the heap, this
  * driver with its default memory settings against DuckDB, side by side in one JVM: median times,
- * what our query held at most and spilled ({@code sys.queries}), the JVM's heap peak, and whether
- * the answers agree. Usage in {@link #USAGE}; run it in a JVM of 1 GB (the Maven profile
+ * what our query and each of its operators held at most and spilled ({@code sys.queries}), and
+ * whether the answers agree. Usage in {@link #USAGE}; run it in a JVM of 1 GB (the Maven profile
  * {@code memory-bench} does).
  */
 public final class MemoryBenchmark {
@@ -75,8 +72,8 @@ public final class MemoryBenchmark {
     }
   }
 
-  /** One engine's figures for a query: times, and (ours) what it held and spilled. */
-  record Measured(Stats stats, Result result, String memory, long heapPeak) {}
+  /** One engine's figures for a query: times, and (ours) what it and its operators held and spilled. */
+  record Measured(Stats stats, Result result, String memory, String operators) {}
 
   record Row(Query query, Measured ours, Measured duckDb) {
     boolean agrees() {
@@ -155,18 +152,15 @@ public final class MemoryBenchmark {
       throws Exception {
     Result result = null;
     double[] millis = new double[runs];
-    long heapPeak = 0;
     for (int i = -1; i < runs; i++) {
-      resetHeapPeak();
       long start = System.nanoTime();
       result = read(c, sql, maxRows);
       if (i >= 0) {
         millis[i] = Stats.millisSince(start);
       }
-      heapPeak = Math.max(heapPeak, heapPeak());
     }
-    String memory = ours ? memory(c) : "";
-    return new Measured(Stats.of(millis), result, memory, heapPeak);
+    List<String> memory = ours ? memory(c) : List.of("", "");
+    return new Measured(Stats.of(millis), result, memory.get(0), memory.get(1));
   }
 
   private static Result read(Connection c, String sql, int maxRows) throws Exception {
@@ -187,38 +181,20 @@ public final class MemoryBenchmark {
     }
   }
 
-  /** What our last query held at most and spilled, from sys.queries. */
-  private static String memory(Connection c) throws Exception {
-    var row = Jdbc.query(c, "SELECT peak_bytes, spilled_bytes, spill_files FROM sys.queries "
+  /** What our last query held at most and spilled, and its operators' figures, from sys.queries. */
+  private static List<String> memory(Connection c) throws Exception {
+    var row = Jdbc.query(c, "SELECT peak_bytes, spilled_bytes, spill_files, operators FROM sys.queries "
         + "WHERE statement_id = (SELECT max(statement_id) FROM sys.queries)").rows();
     if (row.isEmpty()) {
-      return "held nothing";
+      return List.of("held nothing", "");
     }
     List<String> r = row.get(0);
-    return String.format(Locale.ROOT, "held at most %s, spilled %s in %s files", mb(Long.parseLong(r.get(0))),
-        mb(Long.parseLong(r.get(1))), r.get(2));
+    return List.of(String.format(Locale.ROOT, "held at most %s, spilled %s in %s files",
+        mb(Long.parseLong(r.get(0))), mb(Long.parseLong(r.get(1))), r.get(2)), r.get(3));
   }
 
   private static String mb(long bytes) {
     return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
-  }
-
-  private static void resetHeapPeak() {
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        pool.resetPeakUsage();
-      }
-    }
-  }
-
-  private static long heapPeak() {
-    long peak = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
-      }
-    }
-    return peak;
   }
 
   static String report(Options o, List<Row> rows, double loadBefore) {
@@ -238,15 +214,19 @@ public final class MemoryBenchmark {
         + "spilling to `java.io.tmpdir`); DuckDB in memory with its defaults, over a view of "
         + "`read_parquet`. Each query runs once untimed, then %d times; medians in ms, wall clock from "
         + "execute to the last row read. For `setMaxRows(200)` DuckDB is given `LIMIT 200`. "
-        + "\"held / spilled\" is our query's `sys.queries` row; \"heap peak\" the JVM's heap in use "
-        + "at most during the query's runs, both engines in the same JVM.%n%n", o.rows(), o.runs()));
-    md.append("| query | lake-jdbc | DuckDB | ours / DuckDB | lake-jdbc held / spilled | heap peak (ours) "
-        + "| answers |\n|---|---:|---:|---:|---|---:|---|\n");
+        + "\"held / spilled\" is our query's `sys.queries` row (its last run), detailed per operator "
+        + "below the table. Both engines run in the same JVM.%n%n", o.rows(), o.runs()));
+    md.append("| query | lake-jdbc | DuckDB | ours / DuckDB | lake-jdbc held / spilled | answers |\n"
+        + "|---|---:|---:|---:|---|---|\n");
     for (Row r : rows) {
-      md.append(String.format(Locale.ROOT, "| %s | %,.1f | %,.1f | %.2fx | %s | %s | %s |%n",
+      md.append(String.format(Locale.ROOT, "| %s | %,.1f | %,.1f | %.2fx | %s | %s |%n",
           r.query().name(), r.ours().stats().median(), r.duckDb().stats().median(),
           r.ours().stats().median() / r.duckDb().stats().median(), r.ours().memory(),
-          mb(r.ours().heapPeak()), r.agrees() ? "equal" : "DIFFER"));
+          r.agrees() ? "equal" : "DIFFER"));
+    }
+    md.append("\nPer operator (`sys.queries.operators`):\n\n");
+    for (Row r : rows) {
+      md.append("- ").append(r.query().name()).append(": ").append(r.ours().operators()).append('\n');
     }
     return md.toString();
   }

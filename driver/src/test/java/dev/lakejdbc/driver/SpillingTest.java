@@ -112,6 +112,18 @@ class SpillingTest {
     assertSpilled(sql);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {";queryMemoryLimit=lots", ";queryMemoryLimit=0", ";queryMemoryLimit=150%",
+      ";spill=maybe", ";spillDirectory=<lake>/fact_orders"})
+  void badMemorySettingsAreRefusedNamingTheProperty(String properties) {
+    String url = "jdbc:lake:" + LakeFixture.lake() + properties.replace("<lake>",
+        LakeFixture.lake().toString());
+    SQLException e = assertThrows(SQLException.class, () -> java.sql.DriverManager.getConnection(url));
+    assertEquals("08001", e.getSQLState(), e::toString);
+    String property = properties.substring(1, properties.indexOf('='));
+    assertTrue(e.getMessage().contains(property), e.getMessage());
+  }
+
   @Test void explainAnalyzeShowsWhatWasHeldAndSpilled() throws Exception {
     String text = Rows.query(lake, "EXPLAIN ANALYZE SELECT customer_id, count(*) FROM fact_orders "
         + "GROUP BY customer_id").toString();

@@ -19,8 +19,8 @@ import org.apache.calcite.linq4j.function.Function2;
  * GROUP BY (with grouping sets) and SELECT DISTINCT within the execution's memory budget: a hash
  * table of groups, each with the accumulator of Calcite's generated code, while it fits. Past the
  * budget no new group enters the table: a row of a group already there is still added to it, a row of
- * another group goes to one of {@value SpillPartitions#FAN_OUT} spill files by the hash of its key (a
- * hybrid hash aggregation). Once the input ends, the table's groups are returned and let go, then each
+ * another group goes to one of up to 256 spill files by the hash of its key (a hybrid hash
+ * aggregation). Once the input ends, the table's groups are returned and let go, then each
  * file is aggregated the same way, and splits again by other bits of the hash if it is still too large.
  *
  * <p>Only input rows are spilled, never accumulators, so any aggregate function works; an accumulator
@@ -95,11 +95,14 @@ public final class HashAggregation {
   /** One pass: a table of the groups that fit, and the partitions of the rows of the others. */
   private final class Pass {
     final Map<Object, Object> table = new HashMap<>();
-    final int level;
+    /** How this pass splits the rows of groups that do not fit; null for the first pass, until known. */
+    final SpillPartitions.Level level;
     long tableBytes;
     SpillPartitions spill;
+    /** The split of the spilled rows, once there are any. */
+    SpillPartitions.Level splitBy;
 
-    Pass(int level) {
+    Pass(SpillPartitions.Level level) {
       this.level = level;
     }
 
@@ -126,15 +129,17 @@ public final class HashAggregation {
           tableBytes += size;
           return;
         }
-        if (level >= SpillPartitions.MAX_LEVEL) {
+        if (files == null) {
+          files = memory.spillFiles();
+        }
+        SpillPartitions.Level split = level != null ? level : SpillPartitions.Level.first(memory);
+        if (split.exhausted()) {
           throw new MemoryLimitExceededException("Query memory limit reached: " + memory.description()
               + " has more groups than " + ByteSizes.text(memory.queryLimit())
               + " holds even after splitting them by every bit of their hash; raise queryMemoryLimit");
         }
-        if (files == null) {
-          files = memory.spillFiles();
-        }
-        spill = new SpillPartitions(files, memory, level);
+        spill = new SpillPartitions(files, memory, split);
+        splitBy = split;
       }
       spill.write(keys.hash(key), keySelectors.size() == 1 ? row : new Object[] {selector, row});
     }
@@ -147,7 +152,7 @@ public final class HashAggregation {
 
   private Enumerator<Object> run(Enumerable<Object> source) {
     try {
-      Pass first = new Pass(0);
+      Pass first = new Pass(null);
       try (Enumerator<Object> input = source.enumerator()) {
         while (input.moveNext()) {
           Object row = input.current();
@@ -163,8 +168,8 @@ public final class HashAggregation {
     }
   }
 
-  /** Aggregates a spilled partition, one level down. */
-  private Pass aggregate(SpillFiles.Run run, int level) {
+  /** Aggregates a spilled partition, splitting what does not fit at {@code level}. */
+  private Pass aggregate(SpillFiles.Run run, SpillPartitions.Level level) {
     Pass pass = new Pass(level);
     try (SpillFiles.Reader reader = files.open(run)) {
       while (reader.next()) {
@@ -195,7 +200,7 @@ public final class HashAggregation {
     private Object current;
     private boolean closed;
 
-    private record Pending(SpillFiles.Run run, int level) {}
+    private record Pending(SpillFiles.Run run, SpillPartitions.Level level) {}
 
     Output(Pass first) {
       start(first);
@@ -208,7 +213,7 @@ public final class HashAggregation {
       // Depth first: the partitions of this pass before those of earlier passes.
       for (int p = runs.size() - 1; p >= 0; p--) {
         if (runs.get(p) != null) {
-          pending.addFirst(new Pending(runs.get(p), next.level + 1));
+          pending.addFirst(new Pending(runs.get(p), next.splitBy.next()));
         }
       }
     }

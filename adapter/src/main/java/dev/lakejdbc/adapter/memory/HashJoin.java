@@ -26,7 +26,7 @@ import org.apache.calcite.linq4j.function.Predicate2;
  * the outer input has a row.
  *
  * <p>The inner (right) input is built into a hash table while it fits. Past the budget it goes,
- * with the outer input after it, to {@value SpillPartitions#FAN_OUT} spill files each by the hash of
+ * with the outer input after it, to up to 256 spill files each by the hash of
  * the key (a Grace hash join); then each pair of files is joined alone, and a pair whose inner side is
  * still too large splits again by other bits of the hash; one that cannot split (a single key holds
  * it all) is joined a part of its inner side at a time, reading its outer side once for each part (a
@@ -337,8 +337,12 @@ public final class HashJoin {
   /** What is left to join once the inputs are spilled. */
   private sealed interface Work permits Partition, Unmatched {}
 
-  /** A pair of spill files holding every row of the same keys, one level of partitioning down. */
-  private record Partition(SpillFiles.Run inner, SpillFiles.Run outer, int level) implements Work {}
+  /**
+   * A pair of spill files holding every row of the same keys, and how to split them again if their
+   * inner side does not fit.
+   */
+  private record Partition(SpillFiles.Run inner, SpillFiles.Run outer, SpillPartitions.Level level)
+      implements Work {}
 
   /** Rows whose key is NULL, of the inner or outer side, to return without a match. */
   private record Unmatched(SpillFiles.Run rows, boolean inner) implements Work {}
@@ -374,7 +378,7 @@ public final class HashJoin {
           if (innerSpill != null) {
             writeInner(innerSpill, row);
           } else if (!table.tryAdd(row)) {
-            innerSpill = spill(table, 0);
+            innerSpill = spill(table, null);
             writeInner(innerSpill, row);
           }
         }
@@ -386,11 +390,12 @@ public final class HashJoin {
         table.startMatching();
         return new Output(new Probe(table, outer), new ArrayDeque<>());
       }
+      SpillPartitions.Level first = SpillPartitions.Level.first(memory);
       List<SpillFiles.Run> innerRuns = innerSpill.finish();
-      List<SpillFiles.Run> outerRuns = partitionOuter(outer, 0);
+      List<SpillFiles.Run> outerRuns = partitionOuter(outer, first);
       Deque<Work> work = new ArrayDeque<>();
-      for (int p = 0; p < SpillPartitions.FAN_OUT; p++) {
-        work.addLast(new Partition(innerRuns.get(p), outerRuns.get(p), 1));
+      for (int p = 0; p < innerRuns.size(); p++) {
+        work.addLast(new Partition(innerRuns.get(p), outerRuns.get(p), first.next()));
       }
       if (unmatchedInner != null) {
         work.addLast(new Unmatched(unmatchedInner.finish(), true));
@@ -408,12 +413,16 @@ public final class HashJoin {
     }
   }
 
-  /** The table's rows to new partitions at {@code level}; the table is let go. */
-  private SpillPartitions spill(Table table, int level) {
+  /**
+   * The table's rows to new partitions split at {@code level} (null: the first split); the table is
+   * let go.
+   */
+  private SpillPartitions spill(Table table, SpillPartitions.Level level) {
     if (files == null) {
       files = memory.spillFiles();
     }
-    SpillPartitions spill = new SpillPartitions(files, memory, level);
+    SpillPartitions spill = new SpillPartitions(files, memory,
+        level != null ? level : SpillPartitions.Level.first(memory));
     for (Object record : needsRows() ? table.rows : table.heads.keySet()) {
       writeInner(spill, needsRows() ? record : keys.key(record));
     }
@@ -433,9 +442,10 @@ public final class HashJoin {
     }
   }
 
-  /** The outer rows to partitions at {@code level}; the source is closed. */
-  private List<SpillFiles.Run> partitionOuter(RowSource outer, int level) {
-    try (RowSource source = outer; SpillPartitions spill = new SpillPartitions(files, memory, level)) {
+  /** The outer rows to partitions split at {@code level}; the source is closed. */
+  private List<SpillFiles.Run> partitionOuter(RowSource outer, SpillPartitions.Level level) {
+    try (RowSource source = outer;
+        SpillPartitions spill = new SpillPartitions(files, memory, level)) {
       while (source.next()) {
         tick("partitioning the outer input");
         Object row = source.current();
@@ -465,7 +475,7 @@ public final class HashJoin {
           if (innerSpill != null) {
             writeInner(innerSpill, record);
           } else if (!table.tryAdd(record)) {
-            if (table.oneKeyOnly() || partition.level() >= SpillPartitions.MAX_LEVEL) {
+            if (table.oneKeyOnly() || partition.level().exhausted()) {
               // Hashing cannot split it: a part of the inner side at a time.
               table.release();
               return new BlockNestedLoop(partition);
@@ -487,19 +497,19 @@ public final class HashJoin {
     }
     files.delete(partition.inner());
     List<SpillFiles.Run> innerRuns = innerSpill.finish();
-    List<SpillFiles.Run> outerRuns = partition.outer() == null ? nulls()
+    List<SpillFiles.Run> outerRuns = partition.outer() == null ? nulls(innerRuns.size())
         : partitionOuter(of(partition.outer()), partition.level());
     if (partition.outer() != null) {
       files.delete(partition.outer());
     }
-    for (int p = SpillPartitions.FAN_OUT - 1; p >= 0; p--) {
-      pending.addFirst(new Partition(innerRuns.get(p), outerRuns.get(p), partition.level() + 1));
+    for (int p = innerRuns.size() - 1; p >= 0; p--) {
+      pending.addFirst(new Partition(innerRuns.get(p), outerRuns.get(p), partition.level().next()));
     }
     return null;
   }
 
-  private static List<SpillFiles.Run> nulls() {
-    return Arrays.asList(new SpillFiles.Run[SpillPartitions.FAN_OUT]);
+  private static List<SpillFiles.Run> nulls(int partitions) {
+    return Arrays.asList(new SpillFiles.Run[partitions]);
   }
 
   /**

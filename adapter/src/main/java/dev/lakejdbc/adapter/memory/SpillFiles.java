@@ -29,8 +29,8 @@ public final class SpillFiles implements AutoCloseable {
   private final OperatorMemory owner;
   private Path directory;
   private int files;
-  /** Writers and readers not yet closed, closed with the directory. */
-  private final List<AutoCloseable> open = new ArrayList<>();
+  /** Writers and readers not yet closed, with their buffers' sizes, closed with the directory. */
+  private final java.util.Map<AutoCloseable, Integer> open = new java.util.LinkedHashMap<>();
   private boolean closed;
 
   SpillFiles(Path base, int bufferBytes, OperatorMemory owner) {
@@ -47,7 +47,12 @@ public final class SpillFiles implements AutoCloseable {
   }
 
   /** A new file to write rows to; its buffer counts while it is open. */
-  public synchronized Writer create() {
+  public Writer create() {
+    return create(bufferBytes);
+  }
+
+  /** A new file to write rows to, with a buffer of {@code buffer} bytes (one of many written at once). */
+  public synchronized Writer create(int buffer) {
     if (closed) {
       throw new IllegalStateException("spill files already closed");
     }
@@ -58,9 +63,9 @@ public final class SpillFiles implements AutoCloseable {
       }
       Path path = directory.resolve("run-" + files++);
       Writer writer = new Writer(path, new DataOutputStream(new BufferedOutputStream(
-          Files.newOutputStream(path), bufferBytes)));
-      open.add(writer);
-      owner.holdBuffer(bufferBytes);
+          Files.newOutputStream(path), buffer)));
+      open.put(writer, buffer);
+      owner.holdBuffer(buffer);
       return writer;
     } catch (IOException e) {
       throw LakeException.io("Cannot create a spill file in", base
@@ -139,7 +144,7 @@ public final class SpillFiles implements AutoCloseable {
     try {
       Reader reader = new Reader(run, new DataInputStream(new BufferedInputStream(
           Files.newInputStream(run.path()), bufferBytes)), deleteWhenClosed);
-      open.add(reader);
+      open.put(reader, bufferBytes);
       owner.holdBuffer(bufferBytes);
       return reader;
     } catch (IOException e) {
@@ -198,12 +203,12 @@ public final class SpillFiles implements AutoCloseable {
   }
 
   private void forget(AutoCloseable stream) {
-    boolean wasOpen;
+    Integer buffer;
     synchronized (this) {
-      wasOpen = open.remove(stream);
+      buffer = open.remove(stream);
     }
-    if (wasOpen) {
-      owner.releaseBuffer(bufferBytes);
+    if (buffer != null) {
+      owner.releaseBuffer(buffer);
     }
   }
 
@@ -226,7 +231,7 @@ public final class SpillFiles implements AutoCloseable {
       }
       closed = true;
       dir = directory;
-      streams = new ArrayList<>(open);
+      streams = new ArrayList<>(open.keySet());
     }
     for (AutoCloseable stream : streams) {
       try {

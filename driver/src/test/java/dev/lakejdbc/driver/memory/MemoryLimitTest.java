@@ -137,6 +137,30 @@ class MemoryLimitTest {
     }
   }
 
+  /**
+   * A result set abandoned in the middle of a spilled sort — neither read to its end nor closed, nor
+   * its statement or connection — gives its memory back and its spill files are deleted once it is
+   * garbage, at the next execution of any connection.
+   */
+  @Test void anAbandonedResultSetsSpillFilesGoOnceItIsGarbage() throws Exception {
+    abandonASpilledSort();
+    assertTrue(!SmallHeap.spillFiles().isEmpty(), "the abandoned sort's runs are on disk");
+    try (Connection c = connect("")) {
+      for (int i = 0; i < 100 && !SmallHeap.spillFiles().isEmpty(); i++) {
+        System.gc();
+        Thread.sleep(50);
+        Rows.query(c, "SELECT k FROM big WHERE p = 2 ORDER BY v LIMIT 3");
+      }
+    }
+    assertEquals(List.of(), SmallHeap.spillFiles(), "spill files of the abandoned result set");
+  }
+
+  private static void abandonASpilledSort() throws SQLException {
+    Connection c = connect("");
+    ResultSet rs = c.createStatement().executeQuery("SELECT k, s FROM big ORDER BY s, k");
+    assertTrue(rs.next());
+  }
+
   /** Waits (at most a minute) until an operator has written a spill file. */
   private static void awaitSpillFiles() throws InterruptedException {
     for (int i = 0; i < 600; i++) {
