@@ -72,6 +72,10 @@ class SpillingTest {
       "SELECT txn_id, txn_ts, channel, amount FROM transactions ORDER BY txn_ts, txn_id DESC",
       "SELECT order_id, price FROM fact_orders ORDER BY price DESC NULLS LAST, order_id LIMIT 900 OFFSET 50",
       "SELECT order_id, discount, qty FROM fact_orders ORDER BY discount NULLS FIRST, qty DESC, order_id",
+      // One key: linq4j's comparator, with numbers of one class compared directly (SingleKeyOrder).
+      "SELECT price FROM fact_orders ORDER BY price DESC",
+      "SELECT customer_id FROM fact_orders ORDER BY customer_id DESC LIMIT 3000 OFFSET 20",
+      "SELECT discount FROM fact_orders ORDER BY discount NULLS FIRST",
   })
   void sortsSpillAndAnswerInOrder(String sql) throws Exception {
     Rows.assertSameRows(duck.query(sql), Rows.query(lake, sql), true, sql);

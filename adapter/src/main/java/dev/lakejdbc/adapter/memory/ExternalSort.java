@@ -86,7 +86,7 @@ public final class ExternalSort {
   /** Rows compared by their keys, as Calcite's sort compares them. */
   @SuppressWarnings("unchecked")
   static Comparator<Object> rowOrder(Function1<Object, Object> keySelector, Comparator<Object> comparator) {
-    Comparator<Object> keys = comparator != null ? comparator
+    Comparator<Object> keys = comparator != null ? SingleKeyOrder.of(comparator)
         : (a, b) -> ((Comparable<Object>) a).compareTo(b);
     return (a, b) -> keys.compare(keySelector.apply(a), keySelector.apply(b));
   }
