@@ -581,6 +581,7 @@ public final class HashJoin {
           continue;
         }
         if (candidate != NONE) {
+          tick("joining a part of a partition");
           int ordinal = candidate;
           candidate = part.next[ordinal];
           Object innerRow = part.rows.get(ordinal);
@@ -715,6 +716,7 @@ public final class HashJoin {
     @Override public boolean next() {
       while (true) {
         if (candidate != NONE) {
+          tick("joining");
           int ordinal = candidate;
           candidate = table.next[ordinal];
           Object innerRow = table.rows.get(ordinal);

@@ -77,11 +77,12 @@ class MemoryLimitTest {
       expected.add(duck.query(q));
     }
     try (Connection runaway = connect(""); Statement s = runaway.createStatement()) {
-      // 20 million joined rows, its build side of two million strings spilled: minutes.
+      // A trillion joined rows (four keys of half a million rows a side), its build side of two
+      // million rows spilled first: it would run for hours.
       AtomicReference<Throwable> end = new AtomicReference<>();
       Future<?> running = threads.submit(() -> {
         try (ResultSet rs = s.executeQuery(
-            "SELECT count(*), max(a.v + b.v) FROM big a JOIN big b ON a.s = b.s")) {
+            "SELECT count(*), max(a.v + b.v) FROM big a JOIN big b ON a.p = b.p")) {
           rs.next();
         } catch (Throwable t) {
           end.set(t);
