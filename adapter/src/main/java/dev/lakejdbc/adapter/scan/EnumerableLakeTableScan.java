@@ -66,12 +66,15 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return dynamicPruning;
   }
 
-  /** A copy that also prunes by the keys of one more dimension. */
+  /**
+   * A copy that also prunes by the keys of one more dimension. Why other joins did not prune it is
+   * forgotten: a pruned scan says how it is pruned, not why it is not.
+   */
   public EnumerableLakeTableScan withDynamicPruning(DynamicPruningSpec spec) {
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
     return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
-        rowCounts, specs, dynamicPruningNote);
+        rowCounts, specs, null);
   }
 
   /**
@@ -82,7 +85,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
     return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
-        rowCounts, specs, dynamicPruningNote);
+        rowCounts, specs, null);
   }
 
   /**
@@ -129,8 +132,14 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return builder.uniquify().build();
   }
 
-  /** A copy that says, in its plan and in sys.scans, why a join considered did not prune it. */
+  /**
+   * A copy that says, in its plan and in sys.scans, why a join considered did not prune it; a scan
+   * that another join prunes stays as it is.
+   */
   public EnumerableLakeTableScan withDynamicPruningNote(String reason) {
+    if (!dynamicPruning.isEmpty()) {
+      return this;
+    }
     String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
     return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
         rowCounts, dynamicPruning, note);
