@@ -95,8 +95,11 @@ class SpillingTest {
       "SELECT a.order_id, b.order_id, b.discount FROM (SELECT * FROM fact_orders WHERE qty > 3) a "
           + "FULL JOIN (SELECT * FROM fact_orders WHERE qty < 7) b "
           + "ON a.discount = b.discount AND a.order_id = b.order_id",
-      "SELECT d.date_type, f.order_id FROM dim_date d RIGHT JOIN fact_orders f "
-          + "ON f.dt = d.date_id AND f.amount > 90 AND d.date_type = 'weekend'",
+      // The smaller input is built (SmallerInputBuilds), so a RIGHT join that holds its preserved
+      // side needs that side the smaller one, and still larger than the limit.
+      "SELECT a.order_id, b.order_id, b.qty FROM fact_orders a RIGHT JOIN "
+          + "(SELECT * FROM fact_orders WHERE qty < 9) b "
+          + "ON a.order_id = b.order_id + 1 AND a.amount > b.amount",
       "SELECT f.order_id, t.txn_id, t.channel FROM fact_orders f LEFT JOIN transactions t "
           + "ON f.order_id = t.txn_id AND t.channel = 'ATM'",
       "SELECT order_id, qty FROM fact_orders a WHERE a.customer_id + 1 IN "
