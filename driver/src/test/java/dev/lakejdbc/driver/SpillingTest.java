@@ -76,6 +76,10 @@ class SpillingTest {
       "SELECT price FROM fact_orders ORDER BY price DESC",
       "SELECT customer_id FROM fact_orders ORDER BY customer_id DESC LIMIT 3000 OFFSET 20",
       "SELECT discount FROM fact_orders ORDER BY discount NULLS FIRST",
+      // Sorted below the join by the planner, then the join turned around to stream the fact: the
+      // order is restored by a sort above it (rows of one date_id are alike, so the order is total).
+      "SELECT d.date_id, d.date_type FROM dim_date d LEFT JOIN fact_orders f ON f.dt = d.date_id "
+          + "ORDER BY d.date_id DESC",
   })
   void sortsSpillAndAnswerInOrder(String sql) throws Exception {
     Rows.assertSameRows(duck.query(sql), Rows.query(lake, sql), true, sql);
