@@ -27,7 +27,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@link HashAggregation}: its groups within the query's memory, the rows of further groups
  * partitioned to spill files past it.
  */
-final class MemoryBoundedAggregate extends EnumerableAggregate {
+final class MemoryBoundedAggregate extends EnumerableAggregate implements MemoryBounded {
   private static final Method GROUP_BY = Types.lookupMethod(HashAggregation.class, "groupBy",
       OperatorInfo.class, DataContext.class, Enumerable.class, Function1.class, Function0.class,
       Function2.class, Function2.class, EqualityComparer.class);
@@ -62,6 +62,10 @@ final class MemoryBoundedAggregate extends EnumerableAggregate {
     } catch (InvalidRelException e) {
       throw new IllegalStateException("an aggregate Calcite made valid is invalid again", e);
     }
+  }
+
+  @Override public OperatorInfo operator() {
+    return operator;
   }
 
   /** EXPLAIN shows Calcite's name: the operator and its plan are Calcite's. */

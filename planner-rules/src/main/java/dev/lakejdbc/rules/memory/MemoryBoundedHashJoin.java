@@ -22,7 +22,7 @@ import org.apache.calcite.util.BuiltInMethod;
  * Calcite's hash join (inner, outer, semi, anti), run by {@link HashJoin}: its right input in a hash
  * table within the query's memory, both inputs partitioned to spill files past it.
  */
-final class MemoryBoundedHashJoin extends EnumerableHashJoin {
+final class MemoryBoundedHashJoin extends EnumerableHashJoin implements MemoryBounded {
   private static final Method HASH_JOIN = Types.lookupMethod(HashJoin.class, "hashJoin",
       OperatorInfo.class, DataContext.class, Enumerable.class, Enumerable.class, Function1.class,
       Function1.class, Function2.class, EqualityComparer.class, boolean.class, boolean.class,
@@ -56,6 +56,10 @@ final class MemoryBoundedHashJoin extends EnumerableHashJoin {
   @Override public EnumerableHashJoin copy(RelTraitSet traitSet, RexNode condition, RelNode left,
       RelNode right, JoinRelType joinType, boolean semiJoinDone) {
     return new MemoryBoundedHashJoin(traitSet, left, right, condition, this, joinType, operator);
+  }
+
+  @Override public OperatorInfo operator() {
+    return operator;
   }
 
   /** EXPLAIN shows Calcite's name: the operator and its plan are Calcite's. */

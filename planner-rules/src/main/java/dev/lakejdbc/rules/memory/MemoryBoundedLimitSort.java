@@ -20,7 +20,7 @@ import org.apache.calcite.util.BuiltInMethod;
  * Calcite's top-N (ORDER BY with OFFSET/FETCH), run by {@link ExternalSort}: it keeps the rows that
  * can still be returned, within the query's memory, spilling past it if even those do not fit.
  */
-final class MemoryBoundedLimitSort extends EnumerableLimitSort {
+final class MemoryBoundedLimitSort extends EnumerableLimitSort implements MemoryBounded {
   private static final Method ORDER_BY = Types.lookupMethod(ExternalSort.class, "orderBy",
       OperatorInfo.class, DataContext.class, Enumerable.class, Function1.class, Comparator.class,
       int.class, int.class);
@@ -40,6 +40,10 @@ final class MemoryBoundedLimitSort extends EnumerableLimitSort {
   @Override public EnumerableLimitSort copy(RelTraitSet traitSet, RelNode newInput,
       RelCollation newCollation, RexNode offset, RexNode fetch) {
     return new MemoryBoundedLimitSort(traitSet, newInput, newCollation, offset, fetch, operator);
+  }
+
+  @Override public OperatorInfo operator() {
+    return operator;
   }
 
   /** EXPLAIN shows Calcite's name: the operator and its plan are Calcite's. */

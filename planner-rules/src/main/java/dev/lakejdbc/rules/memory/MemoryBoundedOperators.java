@@ -1,6 +1,8 @@
 package dev.lakejdbc.rules.memory;
 
 import dev.lakejdbc.adapter.memory.OperatorInfo;
+import dev.lakejdbc.rules.physical.OutputOrder;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,6 @@ import org.apache.calcite.plan.RelOptMaterialization;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelCollation;
-import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -53,18 +54,20 @@ public final class MemoryBoundedOperators implements Program {
   @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
       List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
     names.clear();
-    return new QueryMemoryScope(rewrite(rel));
+    return new QueryMemoryScope(rewrite(rel, OutputOrder.reliedOnAtRoot(rel, requiredOutputTraits)));
   }
 
-  private RelNode rewrite(RelNode node) {
-    List<RelNode> inputs = node.getInputs().stream().map(this::rewrite).toList();
+  private RelNode rewrite(RelNode node, boolean orderReliedOn) {
+    List<RelNode> inputs = new ArrayList<>();
+    for (int i = 0; i < node.getInputs().size(); i++) {
+      inputs.add(rewrite(node.getInput(i), OutputOrder.reliedOnInput(node, i, orderReliedOn)));
+    }
     RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
-    return bounded(copy);
+    return bounded(copy, orderReliedOn);
   }
 
-  private RelNode bounded(RelNode node) {
-    if (node instanceof MemoryBoundedSort || node instanceof MemoryBoundedLimitSort
-        || node instanceof MemoryBoundedHashJoin || node instanceof MemoryBoundedAggregate) {
+  private RelNode bounded(RelNode node, boolean orderReliedOn) {
+    if (node instanceof MemoryBounded) {
       return node;
     }
     if (node instanceof EnumerableLimitSort sort) {
@@ -75,10 +78,8 @@ public final class MemoryBoundedOperators implements Program {
       return new MemoryBoundedSort(sort, spillable(orderBy(sort.getCollation(), sort.getInput())));
     }
     if (node instanceof EnumerableHashJoin join && MemoryBoundedHashJoin.runs(join.getJoinType())) {
-      RelCollation order = join.getTraitSet().getTrait(RelCollationTraitDef.INSTANCE);
-      boolean orderRelied = order != null && !order.getFieldCollations().isEmpty();
       return new MemoryBoundedHashJoin(join, new OperatorInfo(unique(describe(join)),
-          orderRelied ? ORDER_RELIED_ON : null));
+          orderReliedOn ? ORDER_RELIED_ON : null));
     }
     if (node instanceof EnumerableAggregate aggregate && aggregate.getGroupCount() > 0
         && aggregate.getAggCallList().stream().noneMatch(MemoryBoundedOperators::collects)) {

@@ -17,7 +17,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.BuiltInMethod;
 
 /** Calcite's ORDER BY, run by {@link ExternalSort}: within the query's memory, spilling past it. */
-final class MemoryBoundedSort extends EnumerableSort {
+final class MemoryBoundedSort extends EnumerableSort implements MemoryBounded {
   private static final Method ORDER_BY = Types.lookupMethod(ExternalSort.class, "orderBy",
       OperatorInfo.class, DataContext.class, Enumerable.class, Function1.class, Comparator.class);
 
@@ -36,6 +36,10 @@ final class MemoryBoundedSort extends EnumerableSort {
   @Override public EnumerableSort copy(RelTraitSet traitSet, RelNode newInput,
       RelCollation newCollation, RexNode offset, RexNode fetch) {
     return new MemoryBoundedSort(traitSet, newInput, newCollation, operator);
+  }
+
+  @Override public OperatorInfo operator() {
+    return operator;
   }
 
   /** EXPLAIN shows Calcite's name: the operator and its plan are Calcite's. */
