@@ -1,5 +1,6 @@
 package dev.lakejdbc.rules.physical;
 
+import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableAggregate;
 import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
 import org.apache.calcite.adapter.enumerable.EnumerableIntersect;
@@ -31,9 +32,20 @@ public final class OutputOrder {
 
   /** Whether the result's order is relied on: the query has an ORDER BY at its top. */
   public static boolean reliedOnAtRoot(RelNode root, RelTraitSet requiredOutputTraits) {
-    RelCollation required = requiredOutputTraits == null ? null
-        : requiredOutputTraits.getTrait(RelCollationTraitDef.INSTANCE);
-    return ordered(root) || (required != null && !required.getFieldCollations().isEmpty());
+    return ordered(root) || (requiredOutputTraits != null && order(requiredOutputTraits) != null);
+  }
+
+  /**
+   * The order a node's rows come in, by its traits: the first of its collations that sorts by
+   * something (a node may have several, e.g. one per copy of a sorted column), or null for none.
+   */
+  public static RelCollation order(RelTraitSet traits) {
+    List<RelCollation> collations = traits.getTraits(RelCollationTraitDef.INSTANCE);
+    if (collations == null) {
+      return null;
+    }
+    return collations.stream().filter(c -> !c.getFieldCollations().isEmpty()).findFirst()
+        .orElse(null);
   }
 
   /**
@@ -61,7 +73,6 @@ public final class OutputOrder {
   }
 
   private static boolean ordered(RelNode node) {
-    RelCollation collation = node.getTraitSet().getTrait(RelCollationTraitDef.INSTANCE);
-    return collation != null && !collation.getFieldCollations().isEmpty();
+    return order(node.getTraitSet()) != null;
   }
 }

@@ -36,8 +36,8 @@ public final class SmallerInputBuilds implements Program {
     if (copy instanceof EnumerableHashJoin join && HashJoinSides.canSwap(join)
         && HashJoinSides.estimatedBytes(join.getRight())
             > HashJoinSides.estimatedBytes(join.getLeft())) {
-      RelCollation order = join.getTraitSet().getCollation();
-      if (orderReliedOn && order != null && !order.getFieldCollations().isEmpty()) {
+      RelCollation order = OutputOrder.order(join.getTraitSet());
+      if (orderReliedOn && order != null) {
         // The rows came in the order of the probe side, which becomes the build side: its sort is
         // of no use there, and the join's rows are sorted instead (a sort can spill; a join that
         // must keep its order cannot).

@@ -184,4 +184,21 @@ class MemoryBoundedOperatorsTest extends PlanTest {
         "pruned as before: " + plans.afterText());
     assertEquals(1, nodes(plans.after(), MemoryBoundedLimitSort.class).size(), plans.afterText());
   }
+
+  @Test void aColumnSelectedTwiceGivesTheResultTwoOrders() {
+    // The Calc above the top-N is sorted by each copy of amount: several collations in one trait
+    // set, which OutputOrder reads one by one (the differential test found getTrait failing on it).
+    Plans plans = check("SELECT amount, amount, order_id FROM fact_orders "
+        + "ORDER BY 1 DESC NULLS LAST, 2 DESC NULLS FIRST, 3 LIMIT 8");
+    assertEquals(1, nodes(plans.after(), MemoryBoundedLimitSort.class).size(), plans.afterText());
+  }
+
+  @Test void joinTurnedAroundUnderAResultOfTwoOrdersIsSortedAgain() {
+    Plans plans = check("SELECT c.customer_id, c.customer_id, f.order_id FROM customers c "
+        + "LEFT JOIN fact_orders f ON f.customer_id = c.customer_id ORDER BY 1, 2 DESC");
+    MemoryBoundedHashJoin join = nodes(plans.after(), MemoryBoundedHashJoin.class).get(0);
+    List<MemoryBoundedSort> sorts = nodes(plans.after(), MemoryBoundedSort.class);
+    assertTrue(sorts.size() == 1 && nodes(sorts.get(0), MemoryBoundedHashJoin.class).contains(join),
+        "sorted above the join: " + plans.afterText());
+  }
 }
