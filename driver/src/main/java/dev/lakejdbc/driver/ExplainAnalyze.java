@@ -1,6 +1,10 @@
 package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.catalog.LakeSchema;
+import dev.lakejdbc.adapter.memory.ByteSizes;
+import dev.lakejdbc.adapter.memory.OperatorStats;
+import dev.lakejdbc.adapter.memory.QueryMemory;
+import dev.lakejdbc.adapter.memory.QueryMemoryLog;
 import dev.lakejdbc.adapter.stats.ScanLog;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.sql.Connection;
@@ -17,7 +21,8 @@ import org.apache.calcite.schema.SchemaPlus;
 /**
  * {@code EXPLAIN ANALYZE <query>}: runs the query to the end, then returns its plan with each lake scan
  * annotated with what it actually read — partitions, files, bytes, rows, directories listed, time — as
- * recorded in the connection's scan log (the figures {@code sys.scans} shows).
+ * recorded in the connection's scan log (the figures {@code sys.scans} shows) — and adds what it held
+ * in memory and spilled, per operator (the figures of {@code sys.queries}).
  */
 final class ExplainAnalyze {
   private static final Pattern SCAN_LINE =
@@ -36,8 +41,7 @@ final class ExplainAnalyze {
           plan.addAll(List.of(rs.getString(1).split("\n")));
         }
       }
-      int scansBefore = log.all().size();
-      long lastBefore = log.all().isEmpty() ? 0 : log.all().get(scansBefore - 1).statementId();
+      long lastBefore = log.lastStatementId();
       long start = System.nanoTime();
       try (ResultSet rs = s.executeQuery(query)) {
         while (rs.next()) {
@@ -47,7 +51,10 @@ final class ExplainAnalyze {
       nanos = System.nanoTime() - start;
       List<ScanStatistics> scans = new ArrayList<>(log.all().stream()
           .filter(scan -> scan.statementId() > lastBefore).toList());
-      return rowSet(connection, annotate(plan, scans, rows, nanos));
+      List<String> lines = annotate(plan, scans, rows, nanos);
+      QueryMemoryLog.ofConnection(connection.unwrap(CalciteConnection.class)).all().stream()
+          .filter(q -> q.statementId() > lastBefore).forEach(q -> lines.addAll(memory(q)));
+      return rowSet(connection, lines);
     }
   }
 
@@ -75,6 +82,19 @@ final class ExplainAnalyze {
           scan.notes() == null ? "" : ", notes: " + scan.notes()));
     }
     lines.add(String.format("Result: %d rows in %.1f ms", rows, nanos / 1e6));
+    return lines;
+  }
+
+  /** What the execution held and spilled: a line for it, one for each operator. */
+  private static List<String> memory(QueryMemory q) {
+    List<String> lines = new ArrayList<>();
+    lines.add("Memory: held at most " + ByteSizes.text(q.peakBytes()) + " of "
+        + ByteSizes.text(q.options().limitBytes()) + " (" + q.options().limitSetting() + ")"
+        + (q.spillFiles() == 0 ? ", spilled nothing" : ", spilled " + ByteSizes.text(q.spilledBytes())
+            + " in " + q.spillFiles() + " files"));
+    for (OperatorStats operator : q.operators()) {
+      lines.add("  " + operator.summary());
+    }
     return lines;
   }
 

@@ -354,6 +354,10 @@ final class JdbcProxy implements InvocationHandler {
       return method.invoke(target, args);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
+      OutOfMemoryError outOfMemory = OutOfMemoryGuard.find(cause);
+      if (outOfMemory != null && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)) {
+        throw OutOfMemoryGuard.recover(target, cause, outOfMemory);
+      }
       if (cause instanceof SQLFeatureNotSupportedException unsupported) {
         // Avatica's refusals carry no SQLState and often no message: name what was refused.
         String message = unsupported.getMessage();

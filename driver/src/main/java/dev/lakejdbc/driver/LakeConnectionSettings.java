@@ -2,11 +2,14 @@ package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.adapter.memory.QueryMemoryOptions;
 import dev.lakejdbc.adapter.types.ColumnType;
 import dev.lakejdbc.adapter.types.LakeTypeSystem;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -95,6 +98,48 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
         bool(LakeProperty.STATIC_PRUNING), bool(LakeProperty.DPP),
         bytes(LakeProperty.DPP_DIMENSION_THRESHOLD), (int) positive(LakeProperty.DPP_MAX_KEYS, 1),
         positive(LakeProperty.LISTING_CACHE_SECONDS, 0) * 1000);
+  }
+
+  /**
+   * The memory settings: {@code queryMemoryLimit} as a size or a share of the maximum heap,
+   * {@code spill}, {@code spillDirectory} (absolute, not yet checked against the lake).
+   */
+  QueryMemoryOptions memoryOptions() {
+    LakeProperty limitProperty = LakeProperty.QUERY_MEMORY_LIMIT;
+    String limit = value(limitProperty).trim();
+    long bytes;
+    if (limit.endsWith("%")) {
+      double share;
+      try {
+        share = Double.parseDouble(limit.substring(0, limit.length() - 1).trim()) / 100;
+      } catch (NumberFormatException e) {
+        share = -1;
+      }
+      if (!(share > 0 && share <= 1)) {
+        throw new LakeException(LakeException.CONNECTION_REJECTED, "Property " + limitProperty.key()
+            + " must be a size such as 512MB or a share of the maximum heap such as 25%, not '"
+            + limit + "'");
+      }
+      bytes = (long) (Runtime.getRuntime().maxMemory() * share);
+    } else {
+      bytes = bytes(limitProperty);
+      if (bytes <= 0) {
+        throw new LakeException(LakeException.CONNECTION_REJECTED, "Property " + limitProperty.key()
+            + " must be more than 0, not '" + limit + "'");
+      }
+    }
+    String setting = limitProperty.key() + "=" + limit
+        + (lake.containsKey(limitProperty) ? "" : " (the default)");
+    String directory = value(LakeProperty.SPILL_DIRECTORY).trim();
+    Path spillDirectory;
+    try {
+      spillDirectory = (directory.isEmpty() ? QueryMemoryOptions.defaultSpillDirectory()
+          : Path.of(directory)).toAbsolutePath().normalize();
+    } catch (InvalidPathException e) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED, "Property "
+          + LakeProperty.SPILL_DIRECTORY.key() + " is not a path: '" + directory + "'");
+    }
+    return new QueryMemoryOptions(bytes, setting, bool(LakeProperty.SPILL), spillDirectory, null);
   }
 
   /** A size such as {@code 10485760}, {@code 512KB}, {@code 10MB} or {@code 1GB}. */

@@ -3,6 +3,8 @@ package dev.lakejdbc.driver;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.StorageCalls;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
+import dev.lakejdbc.adapter.memory.QueryMemoryLog;
+import dev.lakejdbc.adapter.memory.QueryMemoryOptions;
 import dev.lakejdbc.adapter.sys.SysSchema;
 import dev.lakejdbc.adapter.table.LakeStorage;
 import dev.lakejdbc.adapter.types.LakeTypeFactory;
@@ -151,6 +153,9 @@ public class LakeDriver extends Driver {
       }
     }
     LakeStorage storage = new LakeStorage(fs, scope, calls, conf, settings.lakeOptions());
+    // The connection is the query provider of its executions' DataContext: how they find their budget.
+    QueryMemoryLog.register(connection, new QueryMemoryLog(
+        spillOutsideTheLake(settings, root), storage.scanLog()::statementId));
     LakeSchema lake = new LakeSchema(storage, root);
     // The lake schema caches its own table list, which REFRESH can forget; Calcite's copy could not be.
     connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
@@ -184,6 +189,39 @@ public class LakeDriver extends Driver {
       }
       return b.toString();
     }
+  }
+
+  /**
+   * The memory settings, with spill files kept out of the lake: a {@code spillDirectory} inside a
+   * local lake is refused, and where the default ({@code java.io.tmpdir}) lies inside it, spilling is
+   * off. The driver never writes to the lake.
+   */
+  private static QueryMemoryOptions spillOutsideTheLake(LakeConnectionSettings settings, Path root) {
+    QueryMemoryOptions options = settings.memoryOptions();
+    if (!isLocal(root)) {
+      return options;
+    }
+    java.nio.file.Path lake;
+    java.nio.file.Path spill = options.spillDirectory();
+    try {
+      lake = java.nio.file.Path.of(root.toUri()).toRealPath();
+      if (java.nio.file.Files.exists(spill)) {
+        spill = spill.toRealPath();
+      }
+    } catch (IOException | RuntimeException e) {
+      return options;
+    }
+    if (!spill.startsWith(lake)) {
+      return options;
+    }
+    if (settings.lake().containsKey(LakeProperty.SPILL_DIRECTORY)) {
+      throw new LakeException(LakeException.CONNECTION_REJECTED, "Property "
+          + LakeProperty.SPILL_DIRECTORY.key() + " names " + spill + ", inside the lake " + lake
+          + ": the driver never writes to the lake; choose a directory outside it");
+    }
+    return new QueryMemoryOptions(options.limitBytes(), options.limitSetting(), options.spill(), spill,
+        "java.io.tmpdir (" + spill + ") lies inside the lake; set spillDirectory to a directory "
+            + "outside it");
   }
 
   private static boolean isLocal(Path root) {

@@ -26,7 +26,16 @@ public enum LakeProperty {
           + "KB/MB/GB suffix (the analogue of Spark's autoBroadcastJoinThreshold)"),
   DPP_MAX_KEYS("dppMaxKeys", "10000",
       "Past this many distinct join keys a dynamic filter is not applied (the scan reads as without it, "
-          + "and sys.scans.notes says so)");
+          + "and sys.scans.notes says so)"),
+  QUERY_MEMORY_LIMIT("queryMemoryLimit", "25%",
+      "What one statement execution may hold in sorts, hash joins, aggregations, the dynamic pruning "
+          + "cache and read buffers: a size (512MB, 2GB) or a share of the JVM's maximum heap (25%); "
+          + "past it, sorts, joins and aggregations spill to disk, or the query fails with 53200"),
+  SPILL("spill", "true",
+      "Let sorts, hash joins and aggregations that outgrow queryMemoryLimit write rows to temporary "
+          + "files; false makes such a query fail with SQLState 53200 instead"),
+  SPILL_DIRECTORY("spillDirectory", "",
+      "Where spill files go (a local directory, never inside the lake); default: java.io.tmpdir");
 
   private final String key;
   private final String defaultValue;

@@ -3,7 +3,6 @@ package dev.lakejdbc.driver;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.apache.calcite.jdbc.CalcitePrepare.CalciteSignature;
 
@@ -15,7 +14,6 @@ import org.apache.calcite.jdbc.CalcitePrepare.CalciteSignature;
  */
 final class PlanCache {
   private static final int CAPACITY = 200;
-  private static final Map<LakeSchema, PlanCache> BY_CONNECTION = new WeakHashMap<>();
 
   private final Map<String, CalciteSignature<?>> plans = new LinkedHashMap<>(16, 0.75f, true) {
     @Override protected boolean removeEldestEntry(Map.Entry<String, CalciteSignature<?>> eldest) {
@@ -23,11 +21,13 @@ final class PlanCache {
     }
   };
 
-  /** The cache of the connection whose lake schema is {@code lake}. */
+  /**
+   * The cache of the connection whose lake schema is {@code lake}, kept by the schema: a plan refers
+   * to the connection's root schema, so a static map keyed by the schema (weakly) would keep every
+   * connection ever opened, and with it the DataContext of a result set abandoned unclosed.
+   */
   static PlanCache of(LakeSchema lake) {
-    synchronized (BY_CONNECTION) {
-      return BY_CONNECTION.computeIfAbsent(lake, l -> new PlanCache());
-    }
+    return lake.attachment(PlanCache.class, PlanCache::new);
   }
 
   @SuppressWarnings("unchecked")

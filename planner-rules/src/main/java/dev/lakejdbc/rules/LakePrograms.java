@@ -3,6 +3,7 @@ package dev.lakejdbc.rules;
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
+import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import java.util.List;
 import org.apache.calcite.plan.RelOptLattice;
@@ -25,7 +26,7 @@ import org.apache.calcite.tools.Programs;
 /**
  * The sequence of planning phases a lake statement goes through: Calcite's standard program (sub-query
  * removal, decorrelation, field trimming, the cost-based planner, Calc tweaks) with two phases added
- * before the cost-based planner, and dynamic partition pruning after it.
+ * before the cost-based planner, and dynamic partition pruning after it, then memory-bounded operators.
  *
  * <ol>
  * <li><b>OR factors inside sub-queries</b>, before they become joins, so that a correlation repeated
@@ -95,7 +96,9 @@ public final class LakePrograms {
    * most {@code maxRows} rows (0 or less: all).
    */
   public static Program of(LakeOptions options, long maxRows) {
-    return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options));
+    return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options),
+        // Last: sorts, joins and aggregations within the query's memory, spilling past it.
+        new MemoryBoundedOperators());
   }
 
   /** Every phase but dynamic partition pruning: what the plan tests compare it with. */

@@ -116,4 +116,18 @@ class LakeProgramsTest extends PlanTest {
     Sort sort = nodes(plans.after(), Sort.class).get(0);
     assertEquals(3L, ((RexLiteral) sort.fetch).getValueAs(Long.class));
   }
+
+  @Test void joinTurnedAroundBelowAnOrderedResultIsSortedAgain() {
+    // Volcano sorts the customers below the outer join and lets the join carry their order up to
+    // the result. The fact is the larger side, so the join is turned around to stream it, which
+    // returns the fact's order: the join's rows are sorted instead.
+    Plans plans = checkPhysical("SELECT c.customer_id, f.order_id FROM customers c "
+        + "LEFT JOIN fact_orders f ON f.customer_id = c.customer_id ORDER BY c.customer_id", 0);
+    Join join = nodes(plans.after(), Join.class).get(0);
+    assertEquals(org.apache.calcite.rel.core.JoinRelType.RIGHT, join.getJoinType(), plans.afterText());
+    List<EnumerableSort> sorts = nodes(plans.after(), EnumerableSort.class);
+    assertEquals(1, sorts.size(), plans.afterText());
+    assertTrue(nodes(sorts.get(0), Join.class).contains(join), "sorted above the join: "
+        + plans.afterText());
+  }
 }

@@ -3,6 +3,7 @@ package dev.lakejdbc.rules;
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.types.LakeTypeSystem;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
+import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import java.util.List;
 import org.apache.calcite.DataContexts;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -32,8 +33,8 @@ import org.apache.calcite.tools.Planner;
  * steps a plan test compares: the logical plan as converted (IN lists kept as one predicate, unused
  * fields trimmed), a Hep planner applying chosen rules to it, the physical plan of the cost-based
  * planner (Calcite's default rules, the lake's rules, no merge join, the driver's program up to
- * {@code LakePrograms.beforeDynamicPruning}), and
- * that plan after the dynamic partition pruning program.
+ * {@code LakePrograms.beforeDynamicPruning}),
+ * that plan after the dynamic partition pruning program, and after the memory-bounded operators.
  *
  * <p>Where it differs from the driver: Calcite's standard parser instead of Babel's (no test query
  * uses a word only Babel accepts), Calcite's convertlet table instead of the driver's (which changes
@@ -136,6 +137,15 @@ public final class PlanTester {
   public RelNode dynamicPruning(RelNode physical) {
     return new DynamicPartitionPruning(options).run(physical.getCluster().getPlanner(), physical,
         physical.getTraitSet(), List.of(), List.of());
+  }
+
+  /**
+   * {@code plan} (after dynamic pruning) after the driver's last program, which makes its sorts,
+   * top-Ns, hash joins and aggregations memory-bounded.
+   */
+  public static RelNode memoryBounded(RelNode plan) {
+    return new MemoryBoundedOperators().run(plan.getCluster().getPlanner(), plan, plan.getTraitSet(),
+        List.of(), List.of());
   }
 
   /** The plan as EXPLAIN PLAN FOR prints it. */

@@ -7,6 +7,8 @@ import dev.lakejdbc.adapter.table.TableSource;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.hadoop.fs.FileStatus;
@@ -24,6 +26,8 @@ public final class LakeSchema extends AbstractSchema {
   private final LakeStorage storage;
   private final Path root;
   private volatile Map<String, Table> tables;
+  /** What the connection keeps with its lake, by type: as long-lived as the schema, no longer. */
+  private final Map<Class<?>, Object> attachments = new ConcurrentHashMap<>();
 
   public LakeSchema(LakeStorage storage, Path root) {
     this.storage = storage;
@@ -36,6 +40,15 @@ public final class LakeSchema extends AbstractSchema {
 
   public LakeStorage storage() {
     return storage;
+  }
+
+  /**
+   * The connection's object of {@code type} kept with this schema (made by {@code create} on first
+   * use): state that must live exactly as long as the connection, such as the driver's plan cache.
+   * A static map keyed by the schema could never let go of state that refers back to it.
+   */
+  public <T> T attachment(Class<T> type, Supplier<T> create) {
+    return type.cast(attachments.computeIfAbsent(type, t -> create.get()));
   }
 
   /**

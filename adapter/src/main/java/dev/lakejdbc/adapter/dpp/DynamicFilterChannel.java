@@ -1,5 +1,8 @@
 package dev.lakejdbc.adapter.dpp;
 
+import dev.lakejdbc.adapter.memory.OperatorMemory;
+import dev.lakejdbc.adapter.memory.QueryMemory;
+import dev.lakejdbc.adapter.memory.RowSizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,7 @@ import org.apache.calcite.linq4j.function.Function1;
  * <p>Whoever asks first — the join reading its build side, or the fact scan opening — evaluates the
  * dimension once, to the end, into a cached list and its key set; the other reuses both. So the keys
  * are complete before the fact scan lists a directory, and the dimension's files are opened once.
+ * The cached rows count against the execution's memory budget; they cannot spill.
  */
 public final class DynamicFilterChannel {
   private final String id;
@@ -37,8 +41,12 @@ public final class DynamicFilterChannel {
     return id;
   }
 
+  /** What a cached row costs besides itself: its place in the lists, its key tuple and match entry. */
+  private static final int CACHE_ENTRY = 64;
+
   /** One execution's dimension: its rows, read once, and its keys. */
   private static final class Execution {
+    final OperatorMemory memory;
     Enumerable<Object> dimension;
     Function1<Object, Object[]> keyOf;
     Function1<Object, Object[]> columnsOf;
@@ -46,6 +54,10 @@ public final class DynamicFilterChannel {
     List<Object[]> keyTuples;
     DynamicKeys keys;
     DimensionMatches matches;
+
+    Execution(OperatorMemory memory) {
+      this.memory = memory;
+    }
 
     synchronized void evaluate(boolean[] nullSafe, int maxKeys) {
       if (rows != null) {
@@ -56,6 +68,7 @@ public final class DynamicFilterChannel {
       try (Enumerator<Object> e = dimension.enumerator()) {
         while (e.moveNext()) {
           Object row = e.current();
+          memory.reserve(RowSizes.of(row) + CACHE_ENTRY);
           read.add(row);
           tuples.add(keyOf.apply(row));
         }
@@ -76,7 +89,9 @@ public final class DynamicFilterChannel {
   }
 
   private synchronized Execution execution(DataContext root) {
-    return executions.computeIfAbsent(root, r -> new Execution());
+    return executions.computeIfAbsent(root, r -> new Execution(QueryMemory.of(r).operator(
+        "the dimension cache of dynamic partition pruning #" + id, "dynamic partition pruning holds "
+            + "its dimension's rows in memory (lower dppDimensionThreshold, or set dpp=false)")));
   }
 
   /**

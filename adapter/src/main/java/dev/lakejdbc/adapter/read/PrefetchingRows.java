@@ -1,7 +1,7 @@
 package dev.lakejdbc.adapter.read;
 
 import dev.lakejdbc.adapter.QueryCanceledException;
-
+import dev.lakejdbc.adapter.memory.BufferMemory;
 import dev.lakejdbc.adapter.read.RowStream.Cancellation;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reads a scan's files on several threads, each decoding whole files into batches of rows that the
  * consuming thread takes from a bounded queue: decoding Parquet is most of a large scan's cost, and the
- * machine's cores can share it. Memory stays bounded by the queue. Closing stops the readers. A cancel
+ * machine's cores can share it. Memory stays bounded by the queue, and the batches in it count against
+ * the execution's memory budget ({@link BufferMemory}). Closing stops the readers. A cancel
  * or timeout is seen by the readers before each file and by the consumer while it waits for rows.
  */
 final class PrefetchingRows implements RowStream {
@@ -35,15 +36,22 @@ final class PrefetchingRows implements RowStream {
   private final int readers;
   private final Cancellation cancellation;
   private final BlockingQueue<Object> batches;
+  private final BufferMemory buffers;
   private volatile boolean closed;
   private int readersDone;
   private Object[][] batch;
+  /** The estimated bytes of the batch being read, held until the next one is taken. */
+  private long batchBytes;
   private int index;
   private Object[] current;
 
+  /** A batch of decoded rows and its estimated size, as the queue holds it. */
+  private record Batch(Object[][] rows, long bytes) {}
+
   PrefetchingRows(Iterator<FileTask> tasks, FileTaskReader reader, int readers,
-      Cancellation cancellation) {
+      Cancellation cancellation, BufferMemory buffers) {
     this.tasks = tasks;
+    this.buffers = buffers;
     this.reader = reader;
     this.readers = readers;
     this.cancellation = cancellation;
@@ -69,12 +77,12 @@ final class PrefetchingRows implements RowStream {
             reader.checkRow(task);
             buffer.add(rows.current());
             if (buffer.size() == BATCH_ROWS) {
-              put(buffer.toArray(new Object[0][]));
+              put(batch(buffer));
               buffer.clear();
             }
           }
           if (!buffer.isEmpty()) {
-            put(buffer.toArray(new Object[0][]));
+            put(batch(buffer));
           }
         }
       }
@@ -83,6 +91,13 @@ final class PrefetchingRows implements RowStream {
     } finally {
       put(END);
     }
+  }
+
+  private Batch batch(List<Object[]> rows) {
+    Object[][] array = rows.toArray(new Object[0][]);
+    long bytes = BufferMemory.ofBatch(array);
+    buffers.hold(bytes);
+    return new Batch(array, bytes);
   }
 
   /** Waits for room, but gives up once the consumer has closed the stream. */
@@ -95,6 +110,9 @@ final class PrefetchingRows implements RowStream {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (item instanceof Batch b) {
+      buffers.free(b.bytes());
     }
   }
 
@@ -133,7 +151,10 @@ final class PrefetchingRows implements RowStream {
         close();
         throw e;
       } else {
-        batch = (Object[][]) item;
+        Batch next = (Batch) item;
+        buffers.free(batchBytes);
+        batch = next.rows();
+        batchBytes = next.bytes();
         index = 0;
       }
     }
@@ -146,5 +167,6 @@ final class PrefetchingRows implements RowStream {
   @Override public void close() {
     closed = true;
     batches.clear();
+    buffers.freeAll();
   }
 }

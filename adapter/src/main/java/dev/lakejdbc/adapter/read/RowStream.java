@@ -1,9 +1,8 @@
 package dev.lakejdbc.adapter.read;
 
+import dev.lakejdbc.adapter.CancelCheck;
 import dev.lakejdbc.adapter.QueryCanceledException;
-
 import java.util.Iterator;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 
 /** The rows of a scan's file tasks, in some order. */
@@ -15,50 +14,27 @@ interface RowStream extends AutoCloseable {
   @Override void close();
 
   /**
-   * What stops a scan early: its execution's cancel flag (set by {@code Statement.cancel}) and its
-   * deadline ({@code Statement.setQueryTimeout}, counted from the start of the execution). Calcite puts
-   * both in the execution's DataContext but enforces neither on a table's rows; scans check before
-   * each file and every few rows.
+   * What stops a scan early: its execution's {@link CancelCheck}, with the table it reads for the
+   * message. Scans check before each file and every few rows.
    */
   final class Cancellation {
-    static final Cancellation NEVER = new Cancellation(null, 0, 0, "");
+    static final Cancellation NEVER = new Cancellation(CancelCheck.NEVER, "");
 
-    private final AtomicBoolean flag;
-    private final long timeoutMillis;
-    private final long deadlineMillis;
-    private final String table;
+    private final CancelCheck check;
+    private final String activity;
 
-    private Cancellation(AtomicBoolean flag, long timeoutMillis, long deadlineMillis, String table) {
-      this.flag = flag;
-      this.timeoutMillis = timeoutMillis;
-      this.deadlineMillis = deadlineMillis;
-      this.table = table;
+    private Cancellation(CancelCheck check, String table) {
+      this.check = check;
+      this.activity = "reading table " + table;
     }
 
     static Cancellation of(DataContext root, String table) {
-      if (root == null) {
-        return NEVER;
-      }
-      Object flag = root.get(DataContext.Variable.CANCEL_FLAG.camelName);
-      Object timeout = root.get(DataContext.Variable.TIMEOUT.camelName);
-      long timeoutMillis = timeout instanceof Long t && t > 0 ? t : 0;
-      // The execution's start: the time its CURRENT_TIMESTAMP reads.
-      Object start = root.get(DataContext.Variable.UTC_TIMESTAMP.camelName);
-      long from = start instanceof Long s ? s : System.currentTimeMillis();
-      return new Cancellation(flag instanceof AtomicBoolean b ? b : null, timeoutMillis,
-          from + timeoutMillis, table);
+      return root == null ? NEVER : new Cancellation(CancelCheck.of(root), table);
     }
 
     /** Throws {@link QueryCanceledException} once the statement is canceled or its time is up. */
     void check() {
-      if (flag != null && flag.get()) {
-        throw new QueryCanceledException("Query canceled (Statement.cancel) while reading table "
-            + table, false);
-      }
-      if (timeoutMillis > 0 && System.currentTimeMillis() >= deadlineMillis) {
-        throw new QueryCanceledException("Query timeout of " + timeoutMillis / 1000.0
-            + " s (Statement.setQueryTimeout) reached while reading table " + table, true);
-      }
+      check.check(activity);
     }
   }
 

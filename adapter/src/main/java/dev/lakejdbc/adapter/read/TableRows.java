@@ -6,6 +6,7 @@ import dev.lakejdbc.adapter.dpp.DynamicPruning;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.memory.BufferMemory;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import dev.lakejdbc.adapter.prune.PartitionFilter;
 import dev.lakejdbc.adapter.prune.PartitionPruner;
@@ -140,7 +141,8 @@ public final class TableRows implements Enumerator<Object> {
       return RowStream.rowCounts(tasks.iterator(), reader, cancellation);
     }
     int readers = Math.min(tasks.size(), Runtime.getRuntime().availableProcessors());
-    return readers > 1 ? new PrefetchingRows(tasks.iterator(), reader, readers, cancellation)
+    return readers > 1 ? new PrefetchingRows(tasks.iterator(), reader, readers, cancellation,
+        BufferMemory.of(root, "read buffers of table " + table.name()))
         : RowStream.sequential(tasks.iterator(), reader, cancellation);
   }
 

@@ -22,13 +22,26 @@ public final class ScanLog {
   /** Starts recording a scan of {@code table} for the execution {@code executionContext}. */
   public synchronized ScanStatistics start(Object executionContext, String table, int partitionsTotal,
       String staticFilter) {
-    long id = statementIds.computeIfAbsent(executionContext, k -> ++lastStatementId);
+    long id = statementId(executionContext);
     ScanStatistics s = new ScanStatistics(id, table, partitionsTotal, staticFilter);
     scans.addLast(s);
     while (scans.peekFirst().statementId() <= lastStatementId - STATEMENTS_KEPT) {
       scans.removeFirst();
     }
     return s;
+  }
+
+  /**
+   * The id of the execution {@code executionContext}, given now if it has none: also for what else
+   * reports per statement (sys.queries), so that ids agree.
+   */
+  public synchronized long statementId(Object executionContext) {
+    return statementIds.computeIfAbsent(executionContext, k -> ++lastStatementId);
+  }
+
+  /** The id given last, or 0. */
+  public synchronized long lastStatementId() {
+    return lastStatementId;
   }
 
   public synchronized List<ScanStatistics> all() {

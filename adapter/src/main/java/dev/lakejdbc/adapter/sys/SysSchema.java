@@ -7,8 +7,9 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 
 /**
  * The {@code sys} schema: what the driver did and what the lake holds, queryable from any SQL client.
- * {@code sys.scans} (the scans of this connection's recent statements) and {@code sys.partitions} (the
- * lake's partitions, as SHOW PARTITIONS would list them).
+ * {@code sys.scans} (the scans of this connection's recent statements), {@code sys.partitions} (the
+ * lake's partitions, as SHOW PARTITIONS would list them) and {@code sys.queries} (what this
+ * connection's recent statements held in memory and spilled).
  */
 public final class SysSchema extends AbstractSchema {
   private final Map<String, Table> tables;
@@ -16,7 +17,8 @@ public final class SysSchema extends AbstractSchema {
   public SysSchema(LakeSchema lake) {
     this.tables = Map.of(
         "scans", new ScansTable(lake.storage().scanLog()),
-        "partitions", new PartitionsTable(lake));
+        "partitions", new PartitionsTable(lake),
+        "queries", new QueriesTable());
   }
 
   @Override protected Map<String, Table> getTableMap() {

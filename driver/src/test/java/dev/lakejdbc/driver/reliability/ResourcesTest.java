@@ -35,6 +35,32 @@ class ResourcesTest {
     lake = BigLake.root();
   }
 
+  /**
+   * A connection the application lets go of — closed, or abandoned with a result set open — is
+   * garbage: nothing static (a plan cache, the memory log) keeps it, its lake's caches or an
+   * execution's DataContext.
+   */
+  @Test void aConnectionLetGoOfIsGarbage() throws Exception {
+    List<java.lang.ref.WeakReference<Object>> connections = new ArrayList<>();
+    for (boolean close : new boolean[] {true, false}) {
+      Connection c = DriverManager.getConnection("jdbc:lake:" + lake);
+      Statement s = c.createStatement();
+      ResultSet rs = s.executeQuery("SELECT id, s FROM big WHERE p = 1 ORDER BY s");
+      assertTrue(rs.next());
+      connections.add(new java.lang.ref.WeakReference<>(
+          c.unwrap(org.apache.calcite.jdbc.CalciteConnection.class)));
+      if (close) {
+        c.close();
+      }
+    }
+    for (int i = 0; i < 50 && connections.stream().anyMatch(r -> r.get() != null); i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertEquals(List.of(false, false), connections.stream().map(r -> r.get() != null).toList(),
+        "still reachable (closed, abandoned)");
+  }
+
   @Test void resultSetsClosedEarlyCloseTheirFiles(@TempDir Path dir) throws Exception {
     // The big lake's shape with 200 files of 2,000 rows: many files per scan, quick to plan.
     int files = 200;

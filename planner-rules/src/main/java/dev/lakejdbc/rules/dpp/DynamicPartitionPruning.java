@@ -5,6 +5,7 @@ import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
 import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import dev.lakejdbc.rules.physical.HashJoinSides;
+import dev.lakejdbc.rules.physical.OutputOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,19 +51,28 @@ public final class DynamicPartitionPruning implements Program {
   @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
       List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
     channels = 0;
-    return rewrite(rel);
+    return rewrite(rel, OutputOrder.reliedOnAtRoot(rel, requiredOutputTraits));
   }
 
-  private RelNode rewrite(RelNode node) {
-    List<RelNode> inputs = node.getInputs().stream().map(this::rewrite).toList();
+  private RelNode rewrite(RelNode node, boolean orderReliedOn) {
+    List<RelNode> inputs = new ArrayList<>();
+    for (int i = 0; i < node.getInputs().size(); i++) {
+      inputs.add(rewrite(node.getInput(i), OutputOrder.reliedOnInput(node, i, orderReliedOn)));
+    }
     RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
-    return copy instanceof Join join && copy instanceof EnumerableRel ? prune(join) : copy;
+    return copy instanceof Join join && copy instanceof EnumerableRel ? prune(join, orderReliedOn)
+        : copy;
   }
 
   /** A side of the join whose keys trace to a partitioned lake scan. */
   private record Candidate(int side, FactKeyTrace trace, List<Integer> usable) {}
 
-  private RelNode prune(Join join) {
+  /**
+   * The join, pruned where it can be. If the plan relies on its output order, which is its probe
+   * (left) side's, a fact on the right stays there: neither turned into the probe side nor answered
+   * partition-wise, which would return the rows in the fact's order.
+   */
+  private RelNode prune(Join join, boolean orderReliedOn) {
     JoinInfo info = join.analyzeCondition();
     List<Candidate> candidates = new ArrayList<>();
     for (int side = 0; side < 2; side++) {
@@ -99,7 +109,7 @@ public final class DynamicPartitionPruning implements Program {
     if (reason != null) {
       return FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
     }
-    return applied(join, info, fact);
+    return applied(join, info, fact, orderReliedOn && fact.side() == 1);
   }
 
   /** Why pruning the fact side of this join would be wrong or useless, or null when it is neither. */
@@ -154,7 +164,7 @@ public final class DynamicPartitionPruning implements Program {
     return String.join(", ", described);
   }
 
-  private RelNode applied(Join join, JoinInfo info, Candidate fact) {
+  private RelNode applied(Join join, JoinInfo info, Candidate fact, boolean keepSides) {
     int dimSide = 1 - fact.side();
     RelNode dimension = join.getInput(dimSide);
     List<Integer> dimKeys = dimSide == 0 ? info.leftKeys : info.rightKeys;
@@ -172,7 +182,7 @@ public final class DynamicPartitionPruning implements Program {
     DynamicFilterChannel channel =
         new DynamicFilterChannel(String.valueOf(++channels), nullSafe, options.dppMaxKeys());
     RelNode source = new DynamicFilterSource(dimension, channel, sourceKeys);
-    RelNode partitionWise = partitionWise(join, info, fact, source,
+    RelNode partitionWise = keepSides ? null : partitionWise(join, info, fact, source,
         new DynamicPruningSpec(channel, factKeys, dimNames, dimension.getRowType()));
     if (partitionWise != null) {
       return partitionWise;
@@ -181,7 +191,7 @@ public final class DynamicPartitionPruning implements Program {
     RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan,
         scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, dimNames)));
     factInput = ReadWhenEnumerated.ifEager(factInput);
-    if (fact.side() == 1 && join.getJoinType() == JoinRelType.INNER
+    if (fact.side() == 1 && !keepSides && join.getJoinType() == JoinRelType.INNER
         && join instanceof EnumerableHashJoin hashJoin) {
       // The fact streams as the probe input instead of being hashed into memory.
       return HashJoinSides.swapped(hashJoin, factInput, source);

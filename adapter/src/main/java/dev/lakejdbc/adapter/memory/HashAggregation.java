@@ -1,0 +1,264 @@
+package dev.lakejdbc.adapter.memory;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.function.EqualityComparer;
+import org.apache.calcite.linq4j.function.Function0;
+import org.apache.calcite.linq4j.function.Function1;
+import org.apache.calcite.linq4j.function.Function2;
+
+/**
+ * GROUP BY (with grouping sets) and SELECT DISTINCT within the execution's memory budget: a hash
+ * table of groups, each with the accumulator of Calcite's generated code, while it fits. Past the
+ * budget no new group enters the table: a row of a group already there is still added to it, a row of
+ * another group goes to one of up to 256 spill files by the hash of its key (a hybrid hash
+ * aggregation). Once the input ends, the table's groups are returned and let go, then each
+ * file is aggregated the same way, and splits again by other bits of the hash if it is still too large.
+ *
+ * <p>Only input rows are spilled, never accumulators, so any aggregate function works; an accumulator
+ * is counted at the size it has after its group's first row.
+ */
+public final class HashAggregation {
+  /** A HashMap entry and its share of the table. */
+  static final int ENTRY = RowSizes.align(RowSizes.HEADER + 4 + 3 * RowSizes.REFERENCE)
+      + 2 * RowSizes.REFERENCE;
+  private static final int CHECK_EVERY = ExternalSort.CHECK_EVERY;
+  /** The accumulator of DISTINCT, which has no aggregate to compute. */
+  private static final Object PRESENT = Boolean.TRUE;
+
+  private final OperatorMemory memory;
+  private final List<Function1<Object, Object>> keySelectors;
+  private final Function0<Object> init;
+  private final Function2<Object, Object, Object> adder;
+  private final Function2<Object, Object, Object> resultSelector;
+  private final HashKeys keys;
+  private SpillFiles files;
+  private long rows;
+
+  private HashAggregation(OperatorMemory memory, List<Function1<Object, Object>> keySelectors,
+      Function0<Object> init, Function2<Object, Object, Object> adder,
+      Function2<Object, Object, Object> resultSelector, EqualityComparer<?> comparer) {
+    this.memory = memory;
+    this.keySelectors = keySelectors;
+    this.init = init;
+    this.adder = adder;
+    this.resultSelector = resultSelector;
+    this.keys = new HashKeys(comparer);
+  }
+
+  /** Called by the generated code of GROUP BY: one result per key, from the group's accumulator. */
+  public static Enumerable<Object> groupBy(OperatorInfo operator, DataContext root,
+      Enumerable<Object> source, Function1<Object, Object> keySelector, Function0<Object> init,
+      Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
+      EqualityComparer<?> comparer) {
+    return aggregated(operator, root, source, List.of(keySelector), init, adder, resultSelector,
+        comparer);
+  }
+
+  /** Called by the generated code of GROUP BY GROUPING SETS: each row goes to one group per set. */
+  public static Enumerable<Object> groupByMultiple(OperatorInfo operator, DataContext root,
+      Enumerable<Object> source, List<Function1<Object, Object>> keySelectors, Function0<Object> init,
+      Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
+      EqualityComparer<?> comparer) {
+    return aggregated(operator, root, source, List.copyOf(keySelectors), init, adder, resultSelector,
+        comparer);
+  }
+
+  /** Called by the generated code of SELECT DISTINCT: each distinct row once. */
+  public static Enumerable<Object> distinct(OperatorInfo operator, DataContext root,
+      Enumerable<Object> source, EqualityComparer<?> comparer) {
+    return aggregated(operator, root, source, List.of(row -> row), () -> PRESENT, (acc, row) -> acc,
+        (key, acc) -> key, comparer);
+  }
+
+  private static Enumerable<Object> aggregated(OperatorInfo operator, DataContext root,
+      Enumerable<Object> source, List<Function1<Object, Object>> keySelectors, Function0<Object> init,
+      Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
+      EqualityComparer<?> comparer) {
+    return new AbstractEnumerable<>() {
+      @Override public Enumerator<Object> enumerator() {
+        HashAggregation aggregation = new HashAggregation(operator.memory(root), keySelectors, init,
+            adder, resultSelector, comparer);
+        return aggregation.run(source);
+      }
+    };
+  }
+
+  /** One pass: a table of the groups that fit, and the partitions of the rows of the others. */
+  private final class Pass {
+    final Map<Object, Object> table = new HashMap<>();
+    /** How this pass splits the rows of groups that do not fit; null for the first pass, until known. */
+    final SpillPartitions.Level level;
+    long tableBytes;
+    SpillPartitions spill;
+    /** The split of the spilled rows, once there are any. */
+    SpillPartitions.Level splitBy;
+
+    Pass(SpillPartitions.Level level) {
+      this.level = level;
+    }
+
+    /** Adds the row to the group of the {@code selector}-th key. */
+    void add(int selector, Object row) {
+      if ((++rows & (CHECK_EVERY - 1)) == 0) {
+        memory.cancel().check("aggregating for " + memory.description());
+      }
+      Object key = keySelectors.get(selector).apply(row);
+      Object tableKey = keys.tableKey(key);
+      Object acc = table.get(tableKey);
+      if (acc != null) {
+        Object added = adder.apply(acc, row);
+        if (added != acc) {
+          table.put(tableKey, added);
+        }
+        return;
+      }
+      if (spill == null) {
+        acc = adder.apply(init.apply(), row);
+        long size = ENTRY + keys.wrapperBytes() + RowSizes.value(key) + RowSizes.value(acc);
+        if (memory.tryReserve(size)) {
+          table.put(tableKey, acc);
+          tableBytes += size;
+          return;
+        }
+        if (files == null) {
+          files = memory.spillFiles();
+        }
+        SpillPartitions.Level split = level != null ? level : SpillPartitions.Level.first(memory);
+        if (split.exhausted()) {
+          throw new MemoryLimitExceededException("Query memory limit reached: " + memory.description()
+              + " has more groups than " + ByteSizes.text(memory.queryLimit())
+              + " holds even after splitting them by every bit of their hash; raise queryMemoryLimit");
+        }
+        spill = new SpillPartitions(files, memory, split);
+        splitBy = split;
+      }
+      spill.write(keys.hash(key), keySelectors.size() == 1 ? row : new Object[] {selector, row});
+    }
+
+    /** The partitions written, or none. */
+    List<SpillFiles.Run> finishSpill() {
+      return spill == null ? List.of() : spill.finish();
+    }
+  }
+
+  private Enumerator<Object> run(Enumerable<Object> source) {
+    try {
+      Pass first = new Pass(null);
+      try (Enumerator<Object> input = source.enumerator()) {
+        while (input.moveNext()) {
+          Object row = input.current();
+          for (int s = 0; s < keySelectors.size(); s++) {
+            first.add(s, row);
+          }
+        }
+      }
+      return new Output(first);
+    } catch (Throwable t) {
+      close();
+      throw t;
+    }
+  }
+
+  /** Aggregates a spilled partition, splitting what does not fit at {@code level}. */
+  private Pass aggregate(SpillFiles.Run run, SpillPartitions.Level level) {
+    Pass pass = new Pass(level);
+    try (SpillFiles.Reader reader = files.open(run)) {
+      while (reader.next()) {
+        Object record = reader.current();
+        if (keySelectors.size() == 1) {
+          pass.add(0, record);
+        } else {
+          Object[] tagged = (Object[]) record;
+          pass.add((Integer) tagged[0], tagged[1]);
+        }
+      }
+    }
+    return pass;
+  }
+
+  private void close() {
+    if (files != null) {
+      files.close();
+    }
+    memory.close();
+  }
+
+  /** The groups of each pass in turn; a pass's partitions are aggregated once its table is returned. */
+  private final class Output implements Enumerator<Object> {
+    private final Deque<Pending> pending = new ArrayDeque<>();
+    private Pass pass;
+    private Iterator<Map.Entry<Object, Object>> groups;
+    private Object current;
+    private boolean closed;
+
+    private record Pending(SpillFiles.Run run, SpillPartitions.Level level) {}
+
+    Output(Pass first) {
+      start(first);
+    }
+
+    private void start(Pass next) {
+      pass = next;
+      groups = next.table.entrySet().iterator();
+      List<SpillFiles.Run> runs = next.finishSpill();
+      // Depth first: the partitions of this pass before those of earlier passes.
+      for (int p = runs.size() - 1; p >= 0; p--) {
+        if (runs.get(p) != null) {
+          pending.addFirst(new Pending(runs.get(p), next.splitBy.next()));
+        }
+      }
+    }
+
+    @Override public Object current() {
+      return current;
+    }
+
+    @Override public boolean moveNext() {
+      try {
+        while (true) {
+          if (groups.hasNext()) {
+            Map.Entry<Object, Object> group = groups.next();
+            current = resultSelector.apply(keys.key(group.getKey()), group.getValue());
+            return true;
+          }
+          pass.table.clear();
+          memory.release(pass.tableBytes);
+          pass.tableBytes = 0;
+          Pending next = pending.pollFirst();
+          if (next == null) {
+            close();
+            return false;
+          }
+          start(aggregate(next.run(), next.level()));
+        }
+      } catch (Throwable t) {
+        close();
+        throw t;
+      }
+    }
+
+    @Override public void reset() {
+      throw new UnsupportedOperationException("an aggregation's output cannot be reset");
+    }
+
+    @Override public void close() {
+      if (!closed) {
+        closed = true;
+        pending.clear();
+        // A closed result set may stay referenced: let go of the groups, not only their account.
+        pass.table.clear();
+        groups = java.util.Collections.emptyIterator();
+        HashAggregation.this.close();
+      }
+    }
+  }
+}
