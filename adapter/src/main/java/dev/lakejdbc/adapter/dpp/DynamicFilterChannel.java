@@ -23,12 +23,23 @@ import org.apache.calcite.linq4j.function.Function1;
 public final class DynamicFilterChannel {
   private final String id;
   private final boolean[] nullSafe;
+  private final int partitionKeys;
   private final int maxKeys;
   private final Map<DataContext, Execution> executions = new WeakHashMap<>();
 
+  /** A channel whose every key position is on a fact partition column. */
   public DynamicFilterChannel(String id, boolean[] nullSafe, int maxKeys) {
+    this(id, nullSafe, nullSafe.length, maxKeys);
+  }
+
+  /**
+   * A channel whose first {@code partitionKeys} key positions are on fact partition columns (their
+   * tuples prune directories) and whose others are on data columns (each filters rows by its values).
+   */
+  public DynamicFilterChannel(String id, boolean[] nullSafe, int partitionKeys, int maxKeys) {
     this.id = id;
     this.nullSafe = nullSafe.clone();
+    this.partitionKeys = partitionKeys;
     this.maxKeys = maxKeys;
   }
 
@@ -46,7 +57,7 @@ public final class DynamicFilterChannel {
     DynamicKeys keys;
     DimensionMatches matches;
 
-    synchronized void evaluate(boolean[] nullSafe, int maxKeys) {
+    synchronized void evaluate(boolean[] nullSafe, int partitionKeys, int maxKeys) {
       if (rows != null) {
         return;
       }
@@ -59,13 +70,13 @@ public final class DynamicFilterChannel {
           tuples.add(keyOf.apply(row));
         }
       }
-      keys = DynamicKeys.collect(tuples, nullSafe, maxKeys);
+      keys = DynamicKeys.collect(tuples, nullSafe, partitionKeys, maxKeys);
       keyTuples = tuples;
       rows = read;
     }
 
-    synchronized DimensionMatches matches(boolean[] nullSafe, int maxKeys) {
-      evaluate(nullSafe, maxKeys);
+    synchronized DimensionMatches matches(boolean[] nullSafe, int partitionKeys, int maxKeys) {
+      evaluate(nullSafe, partitionKeys, maxKeys);
       if (matches == null) {
         matches = new DimensionMatches(keyTuples, rows.stream().map(columnsOf::apply).toList(),
             nullSafe);
@@ -95,7 +106,7 @@ public final class DynamicFilterChannel {
     }
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
-        execution.evaluate(nullSafe, maxKeys);
+        execution.evaluate(nullSafe, partitionKeys, maxKeys);
         return Linq4j.enumerator(execution.rows);
       }
     };
@@ -112,7 +123,7 @@ public final class DynamicFilterChannel {
         return null;
       }
     }
-    execution.evaluate(nullSafe, maxKeys);
+    execution.evaluate(nullSafe, partitionKeys, maxKeys);
     return execution.keys;
   }
 
@@ -131,7 +142,7 @@ public final class DynamicFilterChannel {
             + "evaluated before the fact scan");
       }
     }
-    return execution.matches(nullSafe, maxKeys);
+    return execution.matches(nullSafe, partitionKeys, maxKeys);
   }
 
   /**

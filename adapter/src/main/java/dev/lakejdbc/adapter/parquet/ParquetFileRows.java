@@ -4,8 +4,12 @@ import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.io.IOException;
+import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -14,7 +18,6 @@ import java.util.stream.Collectors;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
@@ -25,7 +28,9 @@ import org.apache.parquet.schema.Type;
 /**
  * The rows of one Parquet file, decoding only the requested columns. Columns the file lacks stay NULL;
  * when no data column is requested at all, rows are produced from the footer's row counts without
- * reading a page.
+ * reading a page. With a {@link ReadFilter}, only the row groups and pages that may match are read
+ * ({@link RowGroupSelection}) — a file none of whose row groups can match is not even opened — and
+ * decoded rows whose join key cannot match are dropped.
  */
 public final class ParquetFileRows implements AutoCloseable {
   /** A table data column to read, the position its value goes to, and its type in the table. */
@@ -36,9 +41,14 @@ public final class ParquetFileRows implements AutoCloseable {
   private final ParquetFileReader reader;
   private final MessageColumnIO columnIO;
   private final RowMaterializer materializer;
+  private final RowGroupSelection selection;
+  private final RowKeyFilter[] rowFilters;
+  private final ReadFilter filter;
+  private final boolean opened;
   private long footerRowsLeft;
   private RecordReader<Object[]> records;
   private long rowsLeftInGroup;
+  private long rowsDroppedByKeys;
   private Object[] current;
 
   /**
@@ -48,10 +58,37 @@ public final class ParquetFileRows implements AutoCloseable {
    */
   public ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests,
       Object[] template, LongConsumer bytesRead) {
+    this(footers, file, requests, template, bytesRead, ReadFilter.NONE);
+  }
+
+  /**
+   * Opens {@code file}, unless {@code filter} rules out all its row groups from the footer alone.
+   *
+   * @param template the output row every record starts from, holding the partition values
+   */
+  public ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests,
+      Object[] template, LongConsumer bytesRead, ReadFilter filter) {
     this.file = file;
     this.template = template;
+    this.filter = filter;
+    this.rowFilters = filter.rowFilters().toArray(RowKeyFilter[]::new);
     ParquetMetadata footer = footers.footer(file);
     MessageType fileSchema = footer.getFileMetaData().getSchema();
+    Set<String> notes = new LinkedHashSet<>();
+    Translation translation = Translation.ALL;
+    if (filter.filters()) {
+      FilterPredicateTranslator translator = new FilterPredicateTranslator(fileSchema,
+          filter.columnNames(), filter.columnTypes(), notes::add);
+      translation = translator.translate(filter.predicate());
+      if (translation.predicate() != null) {
+        notes.addAll(StatisticsTrust.notes(footer, filteredFields(fileSchema, filter)));
+      }
+    }
+    this.selection = new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(),
+        notes::add);
+    if (filter.stats() != null) {
+      notes.forEach(filter.stats()::dataFilterNote);
+    }
     Map<String, Type> byName = fileSchema.getFields().stream()
         .collect(Collectors.toMap(f -> f.getName().toLowerCase(Locale.ROOT), Function.identity(),
             (a, b) -> a));
@@ -65,11 +102,13 @@ public final class ParquetFileRows implements AutoCloseable {
         }
       }
     }
-    if (found.isEmpty()) {
+    boolean ruledOut = selection.ruledOutAll();
+    if (found.isEmpty() || ruledOut) {
       this.reader = null;
       this.columnIO = null;
       this.materializer = null;
-      this.footerRowsLeft = footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+      this.footerRowsLeft = selection.rowsLeft();
+      this.opened = !ruledOut;
       return;
     }
     MessageType requested = new MessageType(fileSchema.getName(), fields);
@@ -87,6 +126,30 @@ public final class ParquetFileRows implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot open Parquet file", file.path(), e);
     }
+    this.opened = true;
+  }
+
+  /** The file columns the predicate reads, by their names in this file. */
+  private static Set<String> filteredFields(MessageType fileSchema, ReadFilter filter) {
+    Set<String> wanted = new HashSet<>();
+    for (int c : filter.predicate().columns()) {
+      wanted.add(filter.columnNames().get(c).toLowerCase(Locale.ROOT));
+    }
+    Set<String> fields = new HashSet<>();
+    for (Type f : fileSchema.getFields()) {
+      if (wanted.contains(f.getName().toLowerCase(Locale.ROOT))) {
+        fields.add(f.getName());
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * Whether the file was opened to be read: false when its footer already rules out every row group
+   * (or it has no rows), so that no byte of it past the cached footer is read.
+   */
+  public boolean opened() {
+    return opened;
   }
 
   /** Advances to the next row; false at the end of the file. */
@@ -100,20 +163,34 @@ public final class ParquetFileRows implements AutoCloseable {
       return true;
     }
     try {
-      while (rowsLeftInGroup == 0) {
-        PageReadStore pages = reader.readNextRowGroup();
-        if (pages == null) {
-          return false;
+      while (true) {
+        while (rowsLeftInGroup == 0) {
+          PageReadStore pages = selection.next(reader);
+          if (pages == null) {
+            return false;
+          }
+          rowsLeftInGroup = pages.getRowCount();
+          records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
         }
-        rowsLeftInGroup = pages.getRowCount();
-        records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
+        rowsLeftInGroup--;
+        current = records.read();
+        if (rowFilters.length == 0 || mayJoin(current)) {
+          return true;
+        }
+        rowsDroppedByKeys++;
       }
-      rowsLeftInGroup--;
-      current = records.read();
-      return true;
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read Parquet file", file.path(), e);
     }
+  }
+
+  private boolean mayJoin(Object[] row) {
+    for (RowKeyFilter f : rowFilters) {
+      if (!f.mayJoin(row)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public Object[] current() {
@@ -121,6 +198,10 @@ public final class ParquetFileRows implements AutoCloseable {
   }
 
   @Override public void close() {
+    if (rowsDroppedByKeys > 0 && filter.stats() != null) {
+      filter.stats().rowsSkippedByKeys(rowsDroppedByKeys);
+      rowsDroppedByKeys = 0;
+    }
     if (reader != null) {
       try {
         reader.close();
