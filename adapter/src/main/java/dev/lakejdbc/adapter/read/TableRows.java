@@ -252,8 +252,11 @@ public final class TableRows implements Enumerator<Object> {
       if (keys == null) {
         stats.note("dynamic filter " + d.text() + " not applied: its dimension was not evaluated");
       } else if (keys.overCap()) {
-        stats.note("dynamic filter " + d.text() + " not applied: " + keys.size()
-            + " keys exceed dppMaxKeys=" + keys.maxKeys());
+        // Past the cap, the keys' range still rules out partitions beyond it.
+        stats.note("dynamic filter " + d.text() + ": " + keys.size() + " keys exceed dppMaxKeys="
+            + keys.maxKeys() + ", applied as their range");
+        active.add(new PartitionPruner.KeyFilter(d, keys));
+        described.add(d.text() + " within the range of " + keys.size() + " keys");
       } else {
         active.add(new PartitionPruner.KeyFilter(d, keys));
         described.add(d.text() + " IN " + keys.describe(KEYS_SHOWN, d::format));

@@ -40,7 +40,10 @@ final class DataFilterCheck {
     try (Connection c = DriverManager.getConnection("jdbc:lake:" + lake + properties)) {
       Rows.assertSameRows(expected, Rows.query(c, sql), false, "pushdown on: " + sql);
       Counts on = counts(c, table);
-      assertEquals(off.rowGroupsTotal(), on.rowGroupsTotal(), "row groups of the files considered");
+      if (on.rowGroupsTotal() > 0) {
+        // (A filter nothing can match, such as an empty dimension's keys, lists no file at all.)
+        assertEquals(off.rowGroupsTotal(), on.rowGroupsTotal(), "row groups of the files considered");
+      }
       assertEquals(off.rowGroupsTotal(), off.rowGroupsRead(), "pushdown off reads every row group");
       return on;
     }

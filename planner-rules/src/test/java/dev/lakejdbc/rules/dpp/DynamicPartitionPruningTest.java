@@ -202,10 +202,48 @@ class DynamicPartitionPruningTest extends PlanTest {
   }
 
   @Test void joinKeyIsNotAPartitionColumn() {
+    // A computed data key can be filtered neither as a partition nor as a data column.
     String reason = notPruned("SELECT c.segment, sum(f.amount) FROM fact_orders f "
+        + "JOIN customers c ON f.customer_id + 1 = c.customer_id WHERE c.country = 'IN' GROUP BY c.segment");
+    assertEquals("the join key is not a partition column of fact_orders (partitioned by dt, branch_id; "
+        + "joined on customer_id)", reason);
+  }
+
+  @Test void withoutDataFilterPushdownADataKeyIsNotUsed() {
+    LakeOptions off = new LakeOptions(Map.of(), true, true, true,
+        LakeOptions.DEFAULT_DPP_DIMENSION_THRESHOLD, LakeOptions.DEFAULT_DPP_MAX_KEYS,
+        LakeOptions.DEFAULT_LISTING_CACHE_MILLIS, false);
+    String reason = notPruned(with(off), "SELECT c.segment, sum(f.amount) FROM fact_orders f "
         + "JOIN customers c ON f.customer_id = c.customer_id WHERE c.country = 'IN' GROUP BY c.segment");
     assertEquals("the join key is not a partition column of fact_orders (partitioned by dt, branch_id; "
         + "joined on customer_id)", reason);
+  }
+
+  // Dynamic filters on data columns.
+
+  @Test void joinOnADataColumnFiltersTheFactsRowsByTheDimensionsKeys() {
+    Plans plans = check("SELECT c.segment, sum(f.amount) FROM fact_orders f "
+        + "JOIN customers c ON f.customer_id = c.customer_id WHERE c.country = 'IN' GROUP BY c.segment");
+    Map<String, String> scan = items(fact(plans.after()));
+    assertEquals("#1: customer_id = customer_id", scan.get("DynamicDataFilters"));
+    assertNull(scan.get("DynamicPruning"), plans.afterText());
+    assertNull(scan.get("NoDynamicPruning"), plans.afterText());
+    // A hash join still joins, with the fact streaming through its probe side.
+    Join join = join(plans.after());
+    assertInstanceOf(EnumerableHashJoin.class, join);
+    assertTrue(reaches(join.getLeft(), "fact_orders"), plans.afterText());
+    assertInstanceOf(DynamicFilterSource.class, join.getRight(), plans.afterText());
+  }
+
+  @Test void aKeyOnAPartitionColumnAndOneOnADataColumnShareTheChannel() {
+    Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN promotions p "
+        + "ON f.dt = p.date_id AND f.qty = p.discount_pct WHERE p.kind = 'flash'");
+    Map<String, String> scan = items(fact(plans.after()));
+    assertEquals("#1: dt = date_id", scan.get("DynamicPruning"));
+    assertEquals("#1: qty = discount_pct", scan.get("DynamicDataFilters"));
+    assertEquals("date_id, discount_pct", items(nodes(plans.after(), DynamicFilterSource.class).get(0))
+        .get("keys"));
+    assertTrue(nodes(plans.after(), PartitionWiseJoin.class).isEmpty(), plans.afterText());
   }
 
   @Test void nonDeterministicDimension() {
