@@ -22,6 +22,14 @@ public abstract class RowKeyFilter {
   public abstract boolean mayJoin(Object[] row);
 
   /**
+   * This filter for one reader's thread. A file's values come in runs (sorted, or one dictionary
+   * entry's value instance after another): a filter of one reader may remember its last answer.
+   */
+  public RowKeyFilter forOneReader() {
+    return this;
+  }
+
+  /**
    * The filter on output position {@code position} for these keys.
    *
    * @param integral whether the column holds integers in Calcite's representation (an integer type,
@@ -40,11 +48,34 @@ public abstract class RowKeyFilter {
         }
       }
     }
-    return new RowKeyFilter(position) {
-      @Override public boolean mayJoin(Object[] row) {
-        return keys.mayMatch(row[this.position]);
+    return new ByValue(position, keys);
+  }
+
+  /** Membership as the dimension compares keys; remembers the answer for the last value instance. */
+  private static final class ByValue extends RowKeyFilter {
+    private final KeyValues keys;
+    private Object last;
+    private boolean lastAnswer;
+
+    ByValue(int position, KeyValues keys) {
+      super(position);
+      this.keys = keys;
+    }
+
+    @Override public boolean mayJoin(Object[] row) {
+      Object v = row[position];
+      if (v != null && v == last) {
+        return lastAnswer;
       }
-    };
+      boolean answer = keys.mayMatch(v);
+      last = v;
+      lastAnswer = answer;
+      return answer;
+    }
+
+    @Override public RowKeyFilter forOneReader() {
+      return new ByValue(position, keys);
+    }
   }
 
   /** The keys as longs, or null when one is not a whole number within long's range. */

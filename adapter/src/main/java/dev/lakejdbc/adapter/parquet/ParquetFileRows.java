@@ -71,7 +71,8 @@ public final class ParquetFileRows implements AutoCloseable {
     this.file = file;
     this.template = template;
     this.filter = filter;
-    this.rowFilters = filter.rowFilters().toArray(RowKeyFilter[]::new);
+    this.rowFilters = filter.rowFilters().stream().map(RowKeyFilter::forOneReader)
+        .toArray(RowKeyFilter[]::new);
     ParquetMetadata footer = footers.footer(file);
     MessageType fileSchema = footer.getFileMetaData().getSchema();
     Set<String> notes = new LinkedHashSet<>();
@@ -127,6 +128,34 @@ public final class ParquetFileRows implements AutoCloseable {
       throw LakeException.io("Cannot open Parquet file", file.path(), e);
     }
     this.opened = true;
+  }
+
+  /**
+   * Whether {@code filter} rules out every row group of {@code file} from its footer alone (without
+   * opening it); if so, its row groups and the reasons noted are counted as reading it would count them.
+   * A scan asks before it hands files to its readers, so that a selective filter leaves few files to
+   * read, often one, which it then reads on its own thread.
+   */
+  public static boolean ruledOutByFooter(ParquetFooters footers, DataFile file, ReadFilter filter) {
+    if (!filter.filters()) {
+      return false;
+    }
+    ParquetMetadata footer = footers.footer(file);
+    MessageType fileSchema = footer.getFileMetaData().getSchema();
+    Set<String> notes = new LinkedHashSet<>();
+    Translation translation = new FilterPredicateTranslator(fileSchema, filter.columnNames(),
+        filter.columnTypes(), notes::add).translate(filter.predicate());
+    if (!new RowGroupSelection(file.path().toString(), footer, translation, null, n -> { }).ruledOutAll()) {
+      return false;
+    }
+    if (filter.stats() != null) {
+      if (translation.predicate() != null) {
+        notes.addAll(StatisticsTrust.notes(footer, filteredFields(fileSchema, filter)));
+      }
+      new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(), notes::add);
+      notes.forEach(filter.stats()::dataFilterNote);
+    }
+    return true;
   }
 
   /** The file columns the predicate reads, by their names in this file. */

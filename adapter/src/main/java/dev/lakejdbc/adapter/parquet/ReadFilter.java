@@ -26,7 +26,7 @@ public record ReadFilter(DataPredicate predicate, List<String> columnNames, List
     rowFilters = List.copyOf(rowFilters);
   }
 
-  boolean filters() {
+  public boolean filters() {
     return !(predicate instanceof DataPredicate.Always a && a.value());
   }
 }

@@ -2,6 +2,7 @@ package dev.lakejdbc.adapter.parquet;
 
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import org.apache.parquet.CorruptStatistics;
 import org.apache.parquet.column.statistics.Statistics;
@@ -23,12 +24,16 @@ final class StatisticsTrust {
     Set<String> notes = new LinkedHashSet<>();
     String createdBy = footer.getFileMetaData().getCreatedBy();
     for (BlockMetaData block : footer.getBlocks()) {
-      for (ColumnChunkMetaData chunk : block.getColumns()) {
-        if (chunk.getPath().size() != 1 || !fieldNames.contains(chunk.getPath().toArray()[0])
-            || chunk.getValueCount() == 0) {
+      List<ColumnChunkMetaData> chunks = block.getColumns();
+      for (int i = 0; i < chunks.size(); i++) {
+        ColumnChunkMetaData chunk = chunks.get(i);
+        if (chunk.getValueCount() == 0 || chunk.getPath().size() != 1) {
           continue;
         }
-        String name = chunk.getPath().toArray()[0];
+        String name = chunk.getPath().iterator().next();
+        if (!fieldNames.contains(name)) {
+          continue;
+        }
         Statistics<?> s = chunk.getStatistics();
         boolean usable = s != null && !s.isEmpty()
             && (s.hasNonNullValue() || s.isNumNullsSet() && s.getNumNulls() == chunk.getValueCount());

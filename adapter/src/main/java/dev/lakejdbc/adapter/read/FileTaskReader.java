@@ -41,8 +41,8 @@ final class FileTaskReader {
   RowStream open(FileTask task) {
     ParquetFileRows rows;
     try {
-      rows = new ParquetFileRows(footers, footers.asNow(task.file()), requests, task.template(),
-          stats::bytesRead, readFilter);
+      rows = new ParquetFileRows(footers, task.fresh() ? task.file() : footers.asNow(task.file()),
+          requests, task.template(), stats::bytesRead, readFilter);
     } catch (RuntimeException e) {
       counted(task);
       throw e;

@@ -170,6 +170,7 @@ public final class TableRows implements Enumerator<Object> {
     List<FileTask> tasks = readFilter.predicate() instanceof DataPredicate.Always a && !a.value()
         ? List.of() : plan(requests);
     readFilter = withRowFilters(readFilter, requests);
+    tasks = withoutFilesRuledOut(tasks, readFilter);
     stats.filesToRead(tasks.size());
     // Listing a large table takes a while: look again before the first file is opened.
     cancellation.check();
@@ -300,6 +301,30 @@ public final class TableRows implements Enumerator<Object> {
     }
     return new ReadFilter(DataPredicate.and(predicates), columns.stream().map(LakeColumn::name).toList(),
         columns.stream().map(LakeColumn::type).toList(), List.of(), stats);
+  }
+
+  /**
+   * The tasks whose files' footers do not rule out every row group: a selective data filter leaves
+   * few files to read, often one, which is then read on the calling thread without reader threads.
+   * (Footers were read at discovery and are cached; each file is checked against the file system once,
+   * here, and its reader trusts the check.)
+   */
+  private List<FileTask> withoutFilesRuledOut(List<FileTask> tasks, ReadFilter filter) {
+    if (!filter.filters() || rowCounts) {
+      return tasks;
+    }
+    List<FileTask> kept = new ArrayList<>(tasks.size());
+    for (int i = 0; i < tasks.size(); i++) {
+      FileTask task = tasks.get(i);
+      if ((i & (CANCEL_CHECK_ROWS - 1)) == 0) {
+        cancellation.check();
+      }
+      FileTask fresh = task.withFreshFile(table.storage().footers().asNow(task.file()));
+      if (!ParquetFileRows.ruledOutByFooter(table.storage().footers(), fresh.file(), filter)) {
+        kept.add(fresh);
+      }
+    }
+    return kept;
   }
 
   /** The keys of each dynamic data filter, as {@link #readFilter} collected them. */
