@@ -82,6 +82,20 @@ public final class Benchmark {
   private Benchmark() {}
 
   public static void main(String[] args) throws Exception {
+    if (List.of(args).contains("--data-filters")) {
+      // The data filter benchmark: its own lake, queries and report (DataFilterBench).
+      DataFilterBench.Options o;
+      try {
+        o = DataFilterBench.Options.parse(List.of(args));
+      } catch (RuntimeException e) {
+        System.err.println(e.getMessage());
+        System.err.println(DataFilterBench.USAGE);
+        System.exit(2);
+        return;
+      }
+      System.exit(DataFilterBench.run(o, System.out) ? 0 : 1);
+      return;
+    }
     Options options;
     try {
       options = Options.parse(args);
