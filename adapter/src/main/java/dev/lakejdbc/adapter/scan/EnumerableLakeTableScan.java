@@ -42,8 +42,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * The executable lake scan: its generated code is one call, {@link TableRows#scan}, into plain Java.
- * After the cost-based planner, dynamic partition pruning may attach runtime key filters to it, or the
- * reason why none applies.
+ * After the cost-based planner, dynamic partition pruning may attach runtime key filters to it (on
+ * partition columns, and on data columns), or the reason why none applies.
  */
 public final class EnumerableLakeTableScan extends LakeTableScan implements EnumerableRel {
   private final List<DynamicPruningSpec> dynamicPruning;
