@@ -292,7 +292,7 @@ public final class TableRows implements Enumerator<Object> {
         stats.note("dynamic filter " + d.text() + " not applied: its dimension was not evaluated");
         continue;
       }
-      dynamicKeys.add(keys);
+      dynamicKeys.add(new KeyedFilter(d, keys));
       predicates.add(d.predicate(keys));
       described.add(d.describe(keys));
     }
@@ -327,8 +327,11 @@ public final class TableRows implements Enumerator<Object> {
     return kept;
   }
 
-  /** The keys of each dynamic data filter, as {@link #readFilter} collected them. */
-  private final List<KeyValues> dynamicKeys = new ArrayList<>();
+  /** A dynamic data filter with this execution's keys. */
+  private record KeyedFilter(DynamicDataFilter filter, KeyValues keys) {}
+
+  /** The dynamic data filters whose keys {@link #readFilter} collected. */
+  private final List<KeyedFilter> dynamicKeys = new ArrayList<>();
 
   /** {@code filter} with a row key filter for each dynamic data filter whose column is decoded. */
   private ReadFilter withRowFilters(ReadFilter filter, List<ParquetFileRows.Request> requests) {
@@ -337,9 +340,9 @@ public final class TableRows implements Enumerator<Object> {
     }
     List<LakeColumn> columns = table.schema().columns();
     List<RowKeyFilter> rowFilters = new ArrayList<>();
-    for (int i = 0; i < dynamicKeys.size(); i++) {
-      DynamicDataFilter d = dynamicData.get(i);
-      KeyValues keys = dynamicKeys.get(i);
+    for (KeyedFilter k : dynamicKeys) {
+      DynamicDataFilter d = k.filter();
+      KeyValues keys = k.keys();
       for (ParquetFileRows.Request r : requests) {
         if (r.column().equals(columns.get(d.column()).name())) {
           rowFilters.add(RowKeyFilter.of(r.position(), keys, integral(r.tableType())));
