@@ -21,6 +21,11 @@ public abstract class RowKeyFilter {
   /** Whether the row's key may join. */
   public abstract boolean mayJoin(Object[] row);
 
+  /** The output position of the key this filter reads. */
+  public int position() {
+    return position;
+  }
+
   /**
    * This filter for one reader's thread. A file's values come in runs (sorted, or one dictionary
    * entry's value instance after another): a filter of one reader may remember its last answer.

@@ -117,7 +117,8 @@ public final class ParquetFileRows implements AutoCloseable {
     ColumnType[] fileTypes = fields.stream().map(ParquetColumnTypes::sqlTypeOf)
         .toArray(ColumnType[]::new);
     ColumnType[] tableTypes = found.stream().map(Request::tableType).toArray(ColumnType[]::new);
-    this.materializer = new RowMaterializer(requested, positions, fileTypes, tableTypes, template);
+    this.materializer = new RowMaterializer(requested, positions, fileTypes, tableTypes, template,
+        rowFilters);
     this.columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
     try {
       LakeInputFile input = footers.inputFile(file);
@@ -203,7 +204,7 @@ public final class ParquetFileRows implements AutoCloseable {
         }
         rowsLeftInGroup--;
         current = records.read();
-        if (rowFilters.length == 0 || mayJoin(current)) {
+        if (!materializer.rejected()) {
           return true;
         }
         rowsDroppedByKeys++;
@@ -211,15 +212,6 @@ public final class ParquetFileRows implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read Parquet file", file.path(), e);
     }
-  }
-
-  private boolean mayJoin(Object[] row) {
-    for (RowKeyFilter f : rowFilters) {
-      if (!f.mayJoin(row)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   public Object[] current() {
