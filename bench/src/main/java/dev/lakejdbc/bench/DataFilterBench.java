@@ -29,9 +29,10 @@ final class DataFilterBench {
         --lake DIR          where the clustered lake is generated, or reused (default: <tmp>/lake-bench-clustered)
         --days N            days, one fact file each (default 30)
         --rows-per-day N    rows per fact file, in row groups of 2,500 (default 50,000)
-        --runs N            timed runs per query and engine (default 11)
+        --runs N            timed rounds per query, one run of each engine a round (default 15)
         --warmup-seconds S  per query, untimed runs of all queries in turn until S seconds per query have
-                            passed, then 2 more of each query (default 3)
+                            passed, then 2 more of each query (default 20: a JVM engine needs hundreds
+                            of runs of a query before the JIT has compiled its paths)
         --doc FILE          also write the report as markdown there""";
 
   static final String OFF = ";dataFilterPushdown=false";
@@ -49,8 +50,8 @@ final class DataFilterBench {
     static Options parse(List<String> args) {
       Path lake = Path.of(System.getProperty("java.io.tmpdir"), "lake-bench-clustered");
       ClusteredRetailLake.Options o = ClusteredRetailLake.Options.benchmark();
-      int runs = 11;
-      double warmup = 3;
+      int runs = 15;
+      double warmup = 20;
       Path doc = null;
       for (int i = 0; i < args.size(); i++) {
         switch (args.get(i)) {
@@ -85,19 +86,41 @@ final class DataFilterBench {
     Map<Query, Map<String, Measured>> measured = new LinkedHashMap<>();
     queries.forEach(q -> measured.put(q, new LinkedHashMap<>()));
     Map<String, String> versions = new LinkedHashMap<>();
-    for (Map.Entry<String, Supplier<Engine>> e : engines.entrySet()) {
-      try (Engine engine = e.getValue().get()) {
-        engine.open(o.lake());
-        versions.put(e.getKey(), engine.version());
-        warmUp(engine, queries, o);
+    // This driver and DuckDB are timed in alternation, run by run, so that the machine's drift falls
+    // on both alike; the engines that allocate much in this JVM (Spark, and this driver reading every
+    // row group) are timed alone after them, lest their garbage collections land in our runs.
+    List<List<String>> groups = new ArrayList<>();
+    groups.add(List.of(OURS, DuckDbEngine.NAME));
+    engines.keySet().stream().filter(n -> !n.equals(OURS) && !n.equals(DuckDbEngine.NAME))
+        .forEach(n -> groups.add(List.of(n)));
+    for (List<String> group : groups) {
+      Map<String, Engine> open = new LinkedHashMap<>();
+      try {
+        for (String name : group) {
+          Engine engine = engines.get(name).get();
+          open.put(name, engine);
+          engine.open(o.lake());
+          versions.put(name, engine.version());
+          warmUp(engine, queries, o);
+        }
         for (Query q : queries) {
-          Measured m = time(engine, e.getKey(), q, o);
-          measured.get(q).put(e.getKey(), m);
-          out.printf(Locale.ROOT, "  %-40s %-34s median %8.1f ms%s%n", q.name(), e.getKey(),
-              m.stats().median(), m.rowGroupsTotal() > 0 ? ", row groups " + m.rowGroupsRead() + " of "
-                  + m.rowGroupsTotal() : "");
+          Map<String, Measured> byEngine = time(open, q, o);
+          measured.get(q).putAll(byEngine);
+          byEngine.forEach((name, m) -> out.printf(Locale.ROOT, "  %-40s %-34s median %8.1f ms%s%n",
+              q.name(), name, m.stats().median(), m.rowGroupsTotal() > 0 ? ", row groups "
+                  + m.rowGroupsRead() + " of " + m.rowGroupsTotal() : ""));
+        }
+      } finally {
+        for (Engine engine : open.values()) {
+          engine.close();
         }
       }
+    }
+    // Report columns in engine order.
+    for (Query q : queries) {
+      Map<String, Measured> ordered = new LinkedHashMap<>();
+      engines.keySet().forEach(n -> ordered.put(n, measured.get(q).get(n)));
+      measured.put(q, ordered);
     }
 
     List<String> problems = new ArrayList<>();
@@ -169,29 +192,41 @@ final class DataFilterBench {
     }
   }
 
-  private static Measured time(Engine engine, String name, Query q, Options o) throws Exception {
-    for (int n = 0; n < 2; n++) {
-      engine.run(q.sql());
+  /** Each engine twice untimed, then {@code runs} rounds of one run per engine in turn. */
+  private static Map<String, Measured> time(Map<String, Engine> engines, Query q, Options o)
+      throws Exception {
+    for (Engine engine : engines.values()) {
+      for (int n = 0; n < 2; n++) {
+        engine.run(q.sql());
+      }
     }
-    double[] millis = new double[o.runs()];
-    Result last = null;
+    Map<String, double[]> millis = new LinkedHashMap<>();
+    Map<String, Result> last = new LinkedHashMap<>();
+    engines.keySet().forEach(name -> millis.put(name, new double[o.runs()]));
     for (int i = 0; i < o.runs(); i++) {
-      long t = System.nanoTime();
-      last = engine.run(q.sql());
-      millis[i] = Stats.millisSince(t);
+      for (Map.Entry<String, Engine> e : engines.entrySet()) {
+        long t = System.nanoTime();
+        last.put(e.getKey(), e.getValue().run(q.sql()));
+        millis.get(e.getKey())[i] = Stats.millisSince(t);
+      }
     }
-    long read = 0;
-    long total = 0;
-    long skipped = 0;
-    if (name.startsWith(LakeEngine.NAME)) {
-      List<String> scan = engine.run("SELECT sum(row_groups_read), sum(row_groups_total), "
-          + "sum(rows_skipped) FROM sys.scans WHERE table_name = 'fact_orders' AND statement_id = "
-          + "(SELECT max(statement_id) FROM sys.scans WHERE table_name = 'fact_orders')").rows().get(0);
-      read = Long.parseLong(scan.get(0));
-      total = Long.parseLong(scan.get(1));
-      skipped = Long.parseLong(scan.get(2));
+    Map<String, Measured> measured = new LinkedHashMap<>();
+    for (Map.Entry<String, Engine> e : engines.entrySet()) {
+      long read = 0;
+      long total = 0;
+      long skipped = 0;
+      if (e.getKey().startsWith(LakeEngine.NAME)) {
+        List<String> scan = e.getValue().run("SELECT sum(row_groups_read), sum(row_groups_total), "
+            + "sum(rows_skipped) FROM sys.scans WHERE table_name = 'fact_orders' AND statement_id = "
+            + "(SELECT max(statement_id) FROM sys.scans WHERE table_name = 'fact_orders')").rows().get(0);
+        read = Long.parseLong(scan.get(0));
+        total = Long.parseLong(scan.get(1));
+        skipped = Long.parseLong(scan.get(2));
+      }
+      measured.put(e.getKey(), new Measured(Stats.of(millis.get(e.getKey())), last.get(e.getKey()),
+          read, total, skipped));
     }
-    return new Measured(Stats.of(millis), last, read, total, skipped);
+    return measured;
   }
 
   private static String report(Options o, Iterable<String> engines, Map<String, String> versions,
@@ -213,8 +248,11 @@ final class DataFilterBench {
         + "groups of ").append(o.lakeOptions().rowGroupRows()).append(" rows and pages of ")
         .append(o.lakeOptions().pageRows()).append(" rows: ").append(o.lakeOptions().rowGroups())
         .append(" row groups. Each engine: the queries in turn, untimed, until ").append(o.warmupSeconds())
-        .append(" s per query have passed (the JIT's warm-up); then each query twice untimed and ")
-        .append(o.runs()).append(" timed runs on one open connection; "
+        .append(" s per query have passed (the JIT's warm-up); then each query twice untimed on every "
+            + "engine and ").append(o.runs()).append(" timed rounds: lake-jdbc and DuckDB in turn, one run "
+            + "each a round (so that the machine's drift falls on both alike), the others alone afterwards "
+            + "(Spark and lake-jdbc without pushdown allocate much in this JVM); one open connection "
+            + "(session) each; "
             + "medians in ms. \"row groups read (can match)\" is what `sys.scans` recorded for our last "
             + "run, and in brackets the row groups whose statistics can match (DuckDB's "
             + "`parquet_metadata`).\n\n| query |");
