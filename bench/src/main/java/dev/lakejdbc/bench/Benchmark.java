@@ -22,7 +22,9 @@ import java.util.function.Supplier;
  */
 public final class Benchmark {
   static final String USAGE = """
-      usage: Benchmark [--lake DIR] [--scale N] [--warmups N] [--warmup-seconds S] [--runs N] [--many-partitions] [--doc FILE]
+      usage: Benchmark --tpcds ... (see TpcdsBenchmark), or
+             Benchmark --data-filters ... (see DataFilterBench), or
+             Benchmark [--lake DIR] [--scale N] [--warmups N] [--warmup-seconds S] [--runs N] [--many-partitions] [--doc FILE]
         --lake DIR          where the reference lake is generated, or reused if an identical one is there
                             (default: <tmp>/lake-bench); --many-partitions uses DIR-many
         --scale N           multiply the fact's 700 rows per file by N (default 1)
@@ -82,6 +84,14 @@ public final class Benchmark {
   private Benchmark() {}
 
   public static void main(String[] args) throws Exception {
+    if (List.of(args).contains("--tpcds")) {
+      List<String> rest = new ArrayList<>(List.of(args));
+      rest.remove("--tpcds");
+      int status = TpcdsBenchmark.main(rest, System.out);
+      // Spark leaves non-daemon threads behind: end the JVM explicitly.
+      System.exit(status);
+      return;
+    }
     if (List.of(args).contains("--data-filters")) {
       // The data filter benchmark: its own lake, queries and report (DataFilterBench).
       DataFilterBench.Options o;

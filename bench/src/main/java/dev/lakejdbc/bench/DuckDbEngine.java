@@ -3,6 +3,7 @@ package dev.lakejdbc.bench;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.List;
 
 /**
  * DuckDB in memory, each table a view over {@code read_parquet} of its Hive layout. Also the oracle:
@@ -26,10 +27,10 @@ final class DuckDbEngine implements Engine {
         + "hive_partitioning = true)`.";
   }
 
-  @Override public void open(Path lake) throws Exception {
+  @Override public void open(Path lake, List<String> tables) throws Exception {
     this.lake = lake.toAbsolutePath();
     connection = DriverManager.getConnection("jdbc:duckdb:");
-    for (String table : Queries.TABLES) {
+    for (String table : tables) {
       createView(table, table, "");
     }
   }
@@ -51,6 +52,11 @@ final class DuckDbEngine implements Engine {
 
   @Override public Result run(String sql) throws Exception {
     return Jdbc.query(connection, sql);
+  }
+
+  /** DuckDB's JDBC driver has no query timeout of its own: a timer cancels the statement. */
+  @Override public Rows query(String sql, int timeoutSeconds) throws Exception {
+    return Jdbc.queryRaw(connection, sql, timeoutSeconds, false);
   }
 
   @Override public void close() throws Exception {

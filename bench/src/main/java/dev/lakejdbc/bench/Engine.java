@@ -1,6 +1,7 @@
 package dev.lakejdbc.bench;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /** One SQL engine over a lake directory: opened once, then the same statement texts run repeatedly. */
@@ -9,7 +10,12 @@ interface Engine extends AutoCloseable {
   String name();
 
   /** Connects (or starts a session) and makes the tables of {@link Queries#TABLES} queryable. */
-  void open(Path lake) throws Exception;
+  default void open(Path lake) throws Exception {
+    open(lake, Queries.TABLES);
+  }
+
+  /** Connects (or starts a session) and makes these tables of the lake queryable. */
+  void open(Path lake, List<String> tables) throws Exception;
 
   /** How the engine is set up here, for the report. */
   String describe();
@@ -19,6 +25,16 @@ interface Engine extends AutoCloseable {
 
   /** Runs a query and reads all of its rows. */
   Result run(String sql) throws Exception;
+
+  /**
+   * Runs a query and reads all of its rows as the engine returned them, in order, with their column
+   * labels; cancels it after {@code timeoutSeconds} (a {@link java.sql.SQLTimeoutException} or the
+   * engine's own cancellation error).
+   */
+  Rows query(String sql, int timeoutSeconds) throws Exception;
+
+  /** Raw rows: JDBC (or Spark) values, in the order the engine returned them. */
+  record Rows(List<String> labels, List<List<Object>> rows) {}
 
   /** What the last statement read of the fact table, for engines that can tell (only ours). */
   default Optional<ScanCounts> lastFactScan() throws Exception {

@@ -3,6 +3,8 @@ package dev.lakejdbc.bench;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** This driver, in process, through DriverManager like any JDBC client. */
@@ -31,7 +33,8 @@ final class LakeEngine implements Engine {
         + properties + "\")`" + (properties.isEmpty() ? "." : "; a second connection, DPP queries only.");
   }
 
-  @Override public void open(Path lake) throws Exception {
+  /** Our driver makes every table of the lake queryable; {@code tables} is not needed. */
+  @Override public void open(Path lake, List<String> tables) throws Exception {
     connection = DriverManager.getConnection("jdbc:lake:" + lake.toAbsolutePath() + properties);
   }
 
@@ -41,6 +44,29 @@ final class LakeEngine implements Engine {
 
   @Override public Result run(String sql) throws Exception {
     return Jdbc.query(connection, sql);
+  }
+
+  @Override public Rows query(String sql, int timeoutSeconds) throws Exception {
+    return Jdbc.queryRaw(connection, sql, timeoutSeconds, true);
+  }
+
+  /** One row of {@code sys.scans}. */
+  record Scan(String table, long partitionsRead, long partitionsTotal, long filesRead,
+      String dynamicFilter, String notes) {}
+
+  private static final String LAST_SCANS = "SELECT table_name, partitions_read, partitions_total, "
+      + "files_read, dynamic_filter, notes FROM sys.scans WHERE statement_id = "
+      + "(SELECT max(statement_id) FROM sys.scans)";
+
+  /** The scans of the last statement, from {@code sys.scans} (empty if it scanned no lake table). */
+  List<Scan> lastScans() throws Exception {
+    List<Scan> scans = new ArrayList<>();
+    for (List<Object> r : Jdbc.queryRaw(connection, LAST_SCANS, 60, true).rows()) {
+      scans.add(new Scan((String) r.get(0), ((Number) r.get(1)).longValue(),
+          ((Number) r.get(2)).longValue(), ((Number) r.get(3)).longValue(), (String) r.get(4),
+          (String) r.get(5)));
+    }
+    return scans;
   }
 
   @Override public Optional<ScanCounts> lastFactScan() throws Exception {

@@ -78,6 +78,11 @@ final class MarkdownReport {
       details(md, run.engines(), o);
       md.append('\n');
     }
+    // The TPC-DS section is written by the --tpcds mode; keep it as it was.
+    String tpcds = TpcdsReport.section(previousDocument);
+    if (!tpcds.isEmpty()) {
+      md.append(tpcds).append('\n');
+    }
     md.append("## Notes\n\n").append(NOTES_BEGIN).append('\n').append(keptNotes(previousDocument))
         .append(NOTES_END).append('\n');
     return md.toString();

@@ -46,9 +46,9 @@ public final class SparkEngine implements Engine {
         + "dynamic partition pruning on (Spark's default).";
   }
 
-  @Override public void open(Path lake) {
+  @Override public void open(Path lake, List<String> tables) {
     session = root().newSession();
-    for (String table : Queries.TABLES) {
+    for (String table : tables) {
       session.read().parquet(lake.resolve(table).toString()).createOrReplaceTempView(table);
     }
   }
@@ -67,6 +67,49 @@ public final class SparkEngine implements Engine {
       rows.add(row);
     }
     return Result.of(rows);
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong JOB_GROUPS =
+      new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.concurrent.ScheduledExecutorService CANCELLER =
+      java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "spark-query-canceller");
+        t.setDaemon(true);
+        return t;
+      });
+
+  /** Runs the query in a job group of its own, which a timer cancels after the timeout. */
+  @Override public Rows query(String sql, int timeoutSeconds) throws Exception {
+    String group = "bench-" + JOB_GROUPS.incrementAndGet();
+    var context = session.sparkContext();
+    context.setJobGroup(group, "bench query", true);
+    java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+    var cancel = CANCELLER.schedule(() -> {
+      cancelled.set(true);
+      context.cancelJobGroup(group);
+    }, timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS);
+    try {
+      var dataset = session.sql(sql);
+      List<String> labels = List.of(dataset.columns());
+      List<List<Object>> rows = new ArrayList<>();
+      for (Row r : dataset.collectAsList()) {
+        List<Object> row = new ArrayList<>(r.length());
+        for (int i = 0; i < r.length(); i++) {
+          row.add(r.get(i));
+        }
+        rows.add(row);
+      }
+      return new Rows(labels, rows);
+    } catch (RuntimeException e) {
+      if (cancelled.get()) {
+        throw new java.util.concurrent.TimeoutException("cancelled after " + timeoutSeconds + " s: "
+            + e.getMessage());
+      }
+      throw e;
+    } finally {
+      cancel.cancel(false);
+      context.clearJobGroup();
+    }
   }
 
   /** The SparkContext stays up for the next session; it stops with the JVM. */

@@ -20,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * and one run: checks answers and files read, never times.
  */
 class BenchmarkSmokeTest {
+  private static final String TPCDS_SECTION = TpcdsReport.BEGIN + "\n## TPC-DS\n\nkept\n"
+      + TpcdsReport.END + "\n";
+
   @TempDir Path dir;
 
   @Test void suiteAgreesWithDuckDbAndReadsOnlyMatchingFiles() throws Exception {
@@ -52,8 +55,9 @@ class BenchmarkSmokeTest {
 
     String markdown = MarkdownReport.render(new MarkdownReport.Run("cmd", "today", Machine.current(),
         0, 0, 1, 0, 1, Benchmark.engines(Optional.empty()).stream().map(Suite.EngineSpec::name).toList(),
-        java.util.List.of()), java.util.List.of(o), null);
+        java.util.List.of()), java.util.List.of(o), "# old\n" + TPCDS_SECTION + "## Notes\n");
     assertTrue(markdown.contains("| DPP join on dim_date holidays |"), markdown);
+    assertTrue(markdown.contains(TPCDS_SECTION + "\n## Notes"), "the TPC-DS section is kept: " + markdown);
     assertTrue(markdown.contains("All answers equal DuckDB's"), markdown);
   }
 

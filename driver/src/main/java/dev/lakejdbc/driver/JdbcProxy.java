@@ -10,6 +10,8 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLWarning;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLTimeoutException;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.NoSuchStatementException;
 
@@ -30,36 +33,62 @@ import org.apache.calcite.avatica.NoSuchStatementException;
  */
 final class JdbcProxy implements InvocationHandler {
   private static final Set<Class<?>> WRAPPED = Set.of(Connection.class, Statement.class,
-      PreparedStatement.class, CallableStatement.class, ResultSet.class, DatabaseMetaData.class);
+      PreparedStatement.class, CallableStatement.class, ResultSet.class, DatabaseMetaData.class,
+      ResultSetMetaData.class);
+  /** DatabaseMetaData's questions about updates seen by result sets: none, the lake is never written. */
+  private static final Set<String> NO_UPDATES_VISIBLE = Set.of("ownUpdatesAreVisible",
+      "ownDeletesAreVisible", "ownInsertsAreVisible", "othersUpdatesAreVisible",
+      "othersDeletesAreVisible", "othersInsertsAreVisible", "updatesAreDetected", "deletesAreDetected",
+      "insertsAreDetected");
+  /** The methods that open a statement, whose result set type and concurrency may be downgraded. */
+  private static final Set<String> OPENS_STATEMENT = Set.of("createStatement", "prepareStatement",
+      "prepareCall");
   private static final Set<String> TAKES_SQL = Set.of("execute", "executeQuery", "executeUpdate",
       "executeLargeUpdate", "addBatch", "prepareStatement", "prepareCall");
   /** Avatica's message, without a SQLState, when a canceled statement's result set is read. */
   private static final String AVATICA_CANCELED = "Statement canceled";
+  private static final String NOT_SUPPORTED = "0A000";
 
   private final Object target;
   private final Class<?> iface;
   private final Object parent;
   /** The result of an EXPLAIN ANALYZE run through {@code Statement.execute}, for getResultSet. */
   private ResultSet explainResult;
+  /** A PreparedStatement's parameters, bound by their SQL types. */
+  private ParameterBinding binding;
   /**
    * A connection's client info (ApplicationName and the like, which DBeaver and others set on connect):
    * kept for getClientInfo, used for nothing else. Avatica refuses to set any.
    */
   private final Properties clientInfo = new Properties();
+  /** A connection's warnings: a result set type or concurrency it could not give. */
+  private SQLWarning warnings;
 
-  private JdbcProxy(Object target, Class<?> iface, Object parent) {
+  /**
+   * Whether the target is Avatica's client of a lake-jdbc server ({@link RemoteLake}): the server's own
+   * JdbcProxy handles the statement text; here only values, metadata and refusals are the client's.
+   */
+  private final boolean remote;
+
+  private JdbcProxy(Object target, Class<?> iface, Object parent, boolean remote) {
     this.target = target;
     this.iface = iface;
     this.parent = parent;
+    this.remote = remote;
   }
 
   static Connection connection(Connection target) {
-    return wrap(target, Connection.class, null);
+    return wrap(target, Connection.class, null, false);
   }
 
-  private static <T> T wrap(Object target, Class<T> iface, Object parent) {
+  /** A connection of Avatica's remote client to a lake-jdbc server. */
+  static Connection remoteConnection(Connection target) {
+    return wrap(target, Connection.class, null, true);
+  }
+
+  private static <T> T wrap(Object target, Class<T> iface, Object parent, boolean remote) {
     return iface.cast(Proxy.newProxyInstance(JdbcProxy.class.getClassLoader(), new Class<?>[] {iface},
-        new JdbcProxy(target, iface, parent)));
+        new JdbcProxy(target, iface, parent, remote)));
   }
 
   @Override public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
@@ -87,8 +116,22 @@ final class JdbcProxy implements InvocationHandler {
           return null;
         case "getClientInfo":
           return args == null ? clientInfo.clone() : clientInfo.getProperty((String) args[0]);
+        case "getWarnings": return warnings;
+        case "clearWarnings":
+          warnings = null;
+          return null;
+        case "setNetworkTimeout": case "getNetworkTimeout":
+          if (remote) {
+            break;
+          }
+          // Embedded, there is no network to time out; pools (HikariCP) need to be told so.
+          throw new SQLFeatureNotSupportedException("lake-jdbc runs in this JVM: there is no network "
+              + "timeout to " + (name.startsWith("set") ? "set" : "get"), NOT_SUPPORTED);
         default:
           break;
+      }
+      if (OPENS_STATEMENT.contains(name)) {
+        downgradeResultSetType(name, args);
       }
     } else if (iface == DatabaseMetaData.class) {
       switch (name) {
@@ -96,6 +139,43 @@ final class JdbcProxy implements InvocationHandler {
         case "supportsTransactions": return false;
         case "getDefaultTransactionIsolation": return Connection.TRANSACTION_NONE;
         case "getConnection": return parent;
+        case "getDatabaseProductName": case "getDatabaseProductVersion":
+          if (remote) {
+            // Avatica's client names itself; the server's metadata says what it serves.
+            String key = name.equals("getDatabaseProductName") ? "GET_DATABASE_PRODUCT_NAME"
+                : "GET_DATABASE_PRODUCT_VERSION";
+            String served = ((AvaticaSpecificDatabaseMetaData) target).getRemoteAvaticaProperties()
+                .getProperty(key);
+            if (served != null) {
+              return served;
+            }
+          }
+          break;
+        case "supportsResultSetHoldability":
+          return (Integer) args[0] == ((DatabaseMetaData) target).getResultSetHoldability();
+        default:
+          if (NO_UPDATES_VISIBLE.contains(name)) {
+            return false;
+          }
+          break;
+      }
+    } else if (iface == ResultSetMetaData.class) {
+      ResultSetMetaData md = (ResultSetMetaData) target;
+      switch (name) {
+        case "getColumnDisplaySize": {
+          int column = (Integer) args[0];
+          return ColumnSizes.displaySize(md.getColumnType(column), md.getPrecision(column),
+              md.getScale(column));
+        }
+        case "getPrecision": {
+          int column = (Integer) args[0];
+          return ColumnSizes.precision(md.getColumnType(column), md.getPrecision(column));
+        }
+        case "isSearchable": {
+          // A column of a table (not an expression) can be filtered on.
+          String table = md.getTableName((Integer) args[0]);
+          return table != null && !table.isEmpty();
+        }
         default:
           break;
       }
@@ -103,13 +183,30 @@ final class JdbcProxy implements InvocationHandler {
         && method.getReturnType().isInstance(parent)) {
       return parent;
     }
-    if (name.equals("setObject") && iface == PreparedStatement.class) {
-      args[1] = JavaTimeParameters.toJdbc(args[1]);
+    if (iface == PreparedStatement.class && ParameterBinding.binds(method, args)) {
+      if (binding == null) {
+        binding = new ParameterBinding((PreparedStatement) target);
+      }
+      try {
+        binding.bind(method, args);
+      } catch (RuntimeException e) {
+        throw SqlStates.translate(e);
+      }
+      return null;
+    }
+    if (iface == ResultSet.class && ResultValues.answers(name, args)) {
+      try {
+        return ResultValues.get((ResultSet) target, name, args);
+      } catch (RuntimeException e) {
+        throw SqlStates.translate(e);
+      }
     }
     if (name.startsWith("execute") && target instanceof AvaticaStatement statement) {
       clearCancel(statement);
     }
-    if (TAKES_SQL.contains(name) && args != null && args.length > 0 && args[0] instanceof String sql) {
+    if (!remote && TAKES_SQL.contains(name) && args != null && args.length > 0
+        && args[0] instanceof String text) {
+      String sql = ClientSqlText.normalize(text);
       ReadOnlyStatements.check(sql);
       explainResult = null;
       String analyzed = ExplainStatements.analyzedQuery(sql);
@@ -119,7 +216,8 @@ final class JdbcProxy implements InvocationHandler {
       if (RefreshStatement.matches(sql)) {
         return refresh(name);
       }
-      args[0] = ExplainStatements.rewrite(sql);
+      String shown = ShowStatements.rewrite(sql, connection().getSchema());
+      args[0] = ExplainStatements.rewrite(shown != null ? shown : sql);
     }
     if (explainResult != null) {
       switch (name) {
@@ -135,11 +233,20 @@ final class JdbcProxy implements InvocationHandler {
     if (!patternFilters.isEmpty()) {
       result = MetadataPatterns.filter((ResultSet) result, patternFilters);
     }
+    if (iface == DatabaseMetaData.class && name.equals("getTables")) {
+      // JDBC's order, which Calcite does not keep.
+      result = SortedRows.sort((ResultSet) result, "TABLE_TYPE", "TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME");
+    }
     Class<?> returnType = method.getReturnType();
     if (result != null && WRAPPED.contains(returnType)) {
-      return wrap(result, returnType, proxy);
+      return wrap(result, returnType, proxy, remote);
     }
     return result;
+  }
+
+  /** The connection this object belongs to (the target itself for a connection). */
+  private Connection connection() {
+    return iface == Connection.class ? (Connection) target : (Connection) parent;
   }
 
   private void setClientInfo(Object[] args) {
@@ -181,11 +288,43 @@ final class JdbcProxy implements InvocationHandler {
     return method.equals("execute") ? (Object) false : method.equals("executeUpdate") ? (Object) 0 : 0L;
   }
 
+  /**
+   * A scrollable or updatable result set cannot be given: the statement is opened forward-only and
+   * read-only instead, with a warning on the connection, as JDBC asks of a driver that downgrades.
+   */
+  private void downgradeResultSetType(String method, Object[] args) {
+    int typeArg = method.equals("createStatement") ? 0 : 1;
+    if (args == null || args.length < typeArg + 2 || !(args[typeArg] instanceof Integer)) {
+      return;
+    }
+    int type = (Integer) args[typeArg];
+    int concurrency = (Integer) args[typeArg + 1];
+    if (type != ResultSet.TYPE_FORWARD_ONLY || concurrency != ResultSet.CONCUR_READ_ONLY) {
+      args[typeArg] = ResultSet.TYPE_FORWARD_ONLY;
+      args[typeArg + 1] = ResultSet.CONCUR_READ_ONLY;
+      SQLWarning warning = new SQLWarning("lake-jdbc result sets are forward-only and read-only: "
+          + "the statement was opened TYPE_FORWARD_ONLY, CONCUR_READ_ONLY instead of the type "
+          + type + " and concurrency " + concurrency + " asked for", "01000");
+      if (warnings == null) {
+        warnings = warning;
+      } else {
+        warnings.setNextWarning(warning);
+      }
+    }
+  }
+
   private Object invokeTarget(Method method, Object[] args) throws Throwable {
     try {
       return method.invoke(target, args);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
+      if (cause instanceof SQLFeatureNotSupportedException unsupported) {
+        // Avatica's refusals carry no SQLState and often no message: name what was refused.
+        String message = unsupported.getMessage();
+        throw new SQLFeatureNotSupportedException(method.getDeclaringClass().getSimpleName() + "."
+            + method.getName() + " is not supported by lake-jdbc"
+            + (message == null || message.isEmpty() ? "" : ": " + message), NOT_SUPPORTED, cause);
+      }
       if (Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
           && (cause instanceof SQLException || cause instanceof RuntimeException)) {
         throw canceled(cause, SqlStates.translate(cause));

@@ -55,6 +55,9 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
         "org.apache.calcite.sql.parser.babel.SqlBabelParserImpl#FACTORY");
     // What Spark SQL and DuckDB users write: x % 2, a != b, GROUP BY 1, GROUP BY an alias, LIMIT n, m.
     calcite.putIfAbsent(CalciteConnectionProperty.CONFORMANCE.camelName(), "LENIENT");
+    // ILIKE, which jOOQ and PostgreSQL users write: PostgreSQL's library adds it (and other functions
+    // the standard lacks; none of them shadows a standard one).
+    calcite.putIfAbsent(CalciteConnectionProperty.FUN.camelName(), "standard,postgresql");
     calcite.putIfAbsent(CalciteConnectionProperty.TYPE_SYSTEM.camelName(),
         LakeTypeSystem.class.getName() + "#INSTANCE");
     calcite.putIfAbsent(CalciteConnectionProperty.META_COLUMN_FACTORY.camelName(),

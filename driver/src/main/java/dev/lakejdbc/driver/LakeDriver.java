@@ -55,6 +55,9 @@ public class LakeDriver extends Driver {
     if (!acceptsURL(url)) {
       return null;
     }
+    if (RemoteLake.accepts(url)) {
+      return RemoteLake.connect(url, info);
+    }
     try {
       LakeConnectionSettings settings = LakeConnectionSettings.of(LakeUrl.parse(url, info));
       // Avatica's own URL parser would read the location as a property name: parse it here and
@@ -109,6 +112,7 @@ public class LakeDriver extends Driver {
     // The lake schema caches its own table list, which REFRESH can forget; Calcite's copy could not be.
     connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
     connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
+    connection.getRootSchema().add(InformationSchema.NAME, new InformationSchema(connection));
     connection.setSchema(SCHEMA);
   }
 

@@ -84,7 +84,7 @@ public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
 
   private static Integer defaultSize(String typeName) {
     switch (typeName) {
-      case "VARCHAR": case "VARBINARY": return Integer.MAX_VALUE;
+      case "VARCHAR": case "VARBINARY": return ColumnSizes.UNBOUNDED;
       case "BOOLEAN": return 1;
       case "TINYINT": return 3;
       case "SMALLINT": return 5;

@@ -5,6 +5,7 @@ import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.rules.LakePrograms;
 import dev.lakejdbc.rules.LakeRules;
 import java.lang.reflect.Type;
+import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
@@ -86,6 +87,13 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
       // planner, and dynamic partition pruning after it; EXPLAIN runs the same program.
       @Override protected Program getProgram() {
         return LakePrograms.of(options, maxRows == null ? 0 : maxRows);
+      }
+
+      // DATE + integer counts days (DateArithmeticCoercion).
+      @Override protected SqlValidator createSqlValidator(Prepare.CatalogReader catalogReader,
+          UnaryOperator<SqlValidator.Config> configTransform) {
+        return super.createSqlValidator(catalogReader,
+            c -> configTransform.apply(c).withTypeCoercionFactory(DateArithmeticCoercion::new));
       }
 
       @Override protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator,

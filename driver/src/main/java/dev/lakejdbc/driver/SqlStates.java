@@ -42,6 +42,10 @@ public final class SqlStates {
             : COLUMN_NOT_FOUND.matcher(reason).matches() ? UNKNOWN_COLUMN : SYNTAX_ERROR;
         return new SQLException(e.getMessage(), state, t);
       }
+      if (c instanceof java.sql.SQLFeatureNotSupportedException e) {
+        return e.getSQLState() != null ? e
+            : new java.sql.SQLFeatureNotSupportedException(e.getMessage(), "0A000", t);
+      }
       if (c instanceof SQLException e && e.getSQLState() != null) {
         return e;
       }

@@ -1,6 +1,7 @@
 package dev.lakejdbc.driver;
 
 import dev.lakejdbc.testdata.GenerateLake;
+import dev.lakejdbc.testing.TemporaryDirectories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ public final class LakeFixture {
   public static synchronized Path lake() {
     if (lake == null) {
       try {
-        Path dir = Files.createTempDirectory("lake-jdbc-test");
+        Path dir = TemporaryDirectories.deletedAtExit("lake-jdbc-test");
         GenerateLake.writeAll(dir.resolve("lake"), 1);
         lake = dir.resolve("lake");
       } catch (IOException e) {

@@ -98,7 +98,7 @@ class MetadataTest {
     Map<String, Column> t = columns(connection, "transactions");
     assertEquals("TIMESTAMP", t.get("txn_ts").typeName());
     assertEquals(Types.TIMESTAMP, t.get("txn_ts").dataType());
-    assertEquals(new Column("VARCHAR", Types.VARCHAR, Integer.MAX_VALUE, 0, "YES"), t.get("channel"));
+    assertEquals(new Column("VARCHAR", Types.VARCHAR, ColumnSizes.UNBOUNDED, 0, "YES"), t.get("channel"));
   }
 
   @Test void partitionColumnTypesAreInferredOrDeclared() throws Exception {

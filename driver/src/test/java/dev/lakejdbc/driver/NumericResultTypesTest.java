@@ -74,7 +74,7 @@ class NumericResultTypesTest {
   }
 
   @Test void aggregatesTakeSparksTypesButAvgOfADecimalHoldsItsSum() throws Exception {
-    assertEquals(List.of("DOUBLE", "DOUBLE", "DOUBLE", "DECIMAL(38,6)", "DECIMAL(17,2)", "BIGINT",
+    assertEquals(List.of("DOUBLE", "DOUBLE", "DOUBLE", "DECIMAL(38,6)", "DECIMAL(38,2)", "BIGINT",
             "BIGINT", "BIGINT", "DOUBLE"),
         types("SELECT avg(i), avg(s), avg(b), avg(d), sum(d), sum(i), sum(s), sum(b), stddev_samp(i) "
             + "FROM t"));
@@ -84,6 +84,14 @@ class NumericResultTypesTest {
     assertEquals(List.of("DOUBLE", "DOUBLE", "DECIMAL(18,13)", "DECIMAL(15,4)", "DECIMAL(8,2)",
             "DECIMAL(13,2)"),
         types("SELECT i / 7, b / i, d / i, d * d, d + d, d - i FROM t"));
+  }
+
+  @Test void literalsOfDifferentLengthsAreNotBlankPadded() throws Exception {
+    String sql = "SELECT kind, count(*) FROM (SELECT 'store' AS kind FROM t WHERE i < 3 UNION ALL "
+        + "SELECT 'catalog' FROM t WHERE i < 2) GROUP BY kind";
+    Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
+    String caseSql = "SELECT CASE WHEN i = 1 THEN 'a' ELSE 'bbb' END || '|' FROM t WHERE i < 3";
+    Rows.assertSameRows(duck.query(caseSql), Rows.query(lakeConnection, caseSql), false, caseSql);
   }
 
   @Test void integerDivisionIsFractional() throws Exception {

@@ -2,6 +2,7 @@ package dev.lakejdbc.rules;
 
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
+import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import java.util.List;
 import org.apache.calcite.plan.RelOptLattice;
 import org.apache.calcite.plan.RelOptMaterialization;
@@ -27,6 +28,8 @@ import org.apache.calcite.tools.Programs;
  * before the cost-based planner, and dynamic partition pruning after it.
  *
  * <ol>
+ * <li><b>OR factors inside sub-queries</b>, before they become joins, so that a correlation repeated
+ *     in every OR branch decorrelates ({@link InsideSubQueries}).
  * <li><b>Filters down</b> ({@link #filtersDown}), heuristically, before any cost is weighed: common
  *     factors out of ORs, each table's part of an OR over several tables, then every filter as far down as it goes — into joins, through projections,
  *     unions and (on grouping keys) aggregates — so that a {@code WHERE dyear = 2001} over a grouped
@@ -64,6 +67,9 @@ public final class LakePrograms {
   static final List<RelOptRule> FILTERS_DOWN = List.of(
       CoreRules.FILTER_INTO_JOIN,
       CoreRules.JOIN_CONDITION_PUSH,
+      // CAST(f.id AS BIGINT) = d.id (keys of two types) computed below the join: an equi-join on
+      // input references, not a nested loop.
+      CoreRules.JOIN_PUSH_EXPRESSIONS,
       CoreRules.FILTER_PROJECT_TRANSPOSE,
       CoreRules.FILTER_SET_OP_TRANSPOSE,
       CoreRules.FILTER_AGGREGATE_TRANSPOSE,
@@ -97,19 +103,25 @@ public final class LakePrograms {
     RelMetadataProvider metadata = DefaultRelMetadataProvider.INSTANCE;
     return Programs.sequence(
         new MaxRowsIntoSort(maxRows),
+        new InsideSubQueries(orFactors(metadata)),
         Programs.subQuery(metadata),
         Programs.decorrelate(),
         Programs.measure(metadata),
         Programs.trim(),
         filtersDown(metadata),
         LakePrograms::orderJoinsAndOptimize,
+        new SmallerInputBuilds(),
         Programs.calc(metadata));
+  }
+
+  private static Program orFactors(RelMetadataProvider metadata) {
+    return Programs.of(HepProgram.builder().addRuleCollection(OR_FACTORS).build(), true, metadata);
   }
 
   /** The "filters down" phase alone: OR factors, OR parts per table, then filters down. */
   public static Program filtersDown(RelMetadataProvider metadata) {
     return Programs.sequence(
-        Programs.of(HepProgram.builder().addRuleCollection(OR_FACTORS).build(), true, metadata),
+        orFactors(metadata),
         // Calcite: apply it once, alone, before the pushdown rules, lest it loop with them.
         Programs.of(HepProgram.builder().addMatchLimit(OR_EXPANSIONS)
             .addRuleCollection(OR_PARTS_PER_TABLE).build(), true, metadata),

@@ -79,6 +79,30 @@ class LakeProgramsTest extends PlanTest {
     }
   }
 
+  @Test void joinKeysOfTwoTypesMakeAnEquiJoin() {
+    // customer_id is INTEGER in the fact and compared with a BIGINT expression: the CAST is
+    // computed below the join instead of making it a nested loop.
+    Plans plans = checkPhysical("SELECT count(*) FROM fact_orders f, customers c "
+        + "WHERE CAST(f.customer_id AS BIGINT) = c.customer_id + 0 AND c.segment = 'retail'", 0);
+    List<Join> joins = nodes(plans.after(), Join.class);
+    assertEquals(1, joins.size(), plans.afterText());
+    assertFalse(joins.get(0).analyzeCondition().leftKeys.isEmpty(), plans.afterText());
+    assertTrue(nodes(plans.after(), org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin.class)
+        .isEmpty(), plans.afterText());
+  }
+
+  @Test void correlationRepeatedInEveryOrBranchOfASubQueryDecorrelates() {
+    // TPC-DS q41's shape: the sub-query's correlation sits in both branches of an OR.
+    Plans plans = checkPhysical("SELECT DISTINCT c1.segment FROM customers c1 "
+        + "WHERE c1.customer_id BETWEEN 10 AND 50 AND (SELECT count(*) FROM customers c2 "
+        + "WHERE (c2.country = c1.country AND c2.segment = 'retail') "
+        + "OR (c2.country = c1.country AND c2.segment = 'online')) > 0", 0);
+    assertTrue(nodes(plans.after(), org.apache.calcite.rel.core.Correlate.class).isEmpty(),
+        "decorrelated: " + plans.afterText());
+    assertTrue(nodes(plans.after(), org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin.class)
+        .isEmpty(), "no nested loop: " + plans.afterText());
+  }
+
   @Test void maxRowsMakesTheTopLevelOrderByATopN() {
     Plans plans = checkPhysical("SELECT order_id, amount FROM fact_orders ORDER BY amount DESC", 7);
     List<EnumerableLimitSort> topN = nodes(plans.after(), EnumerableLimitSort.class);

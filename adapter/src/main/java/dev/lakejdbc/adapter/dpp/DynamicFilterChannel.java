@@ -9,6 +9,7 @@ import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.linq4j.function.Function0;
 import org.apache.calcite.linq4j.function.Function1;
 
 /**
@@ -143,6 +144,23 @@ public final class DynamicFilterChannel {
       }
     }
     return execution.matches(nullSafe, partitionKeys, maxKeys);
+  }
+
+  /**
+   * Called by generated code: the rows {@code build} returns, built when first enumerated — after the
+   * dimensions that prune them have registered (see the DPP program's {@code ReadWhenEnumerated}).
+   */
+  public static Enumerable<Object> whenEnumerated(Function0<Enumerable<Object>> build) {
+    return new AbstractEnumerable<>() {
+      private Enumerable<Object> built;
+
+      @Override public Enumerator<Object> enumerator() {
+        if (built == null) {
+          built = build.apply();
+        }
+        return built.enumerator();
+      }
+    };
   }
 
   /**

@@ -93,11 +93,14 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return dynamicPruning;
   }
 
-  /** A copy that also prunes by the keys of one more dimension. */
+  /**
+   * A copy that also prunes by the keys of one more dimension. Why other joins did not prune it is
+   * forgotten: a pruned scan says how it is pruned, not why it is not.
+   */
   public EnumerableLakeTableScan withDynamicPruning(DynamicPruningSpec spec) {
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
-    return copy(fields, specs, dynamicPruningNote, dynamicData);
+    return copy(fields, specs, null, dynamicData);
   }
 
   /**
@@ -107,7 +110,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   public EnumerableLakeTableScan withJoinedDimension(DynamicPruningSpec spec, int[] fields) {
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
-    return copy(fields, specs, dynamicPruningNote, dynamicData);
+    return copy(fields, specs, null, dynamicData);
   }
 
   /**
@@ -154,8 +157,14 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return builder.uniquify().build();
   }
 
-  /** A copy that says, in its plan and in sys.scans, why a join considered did not prune it. */
+  /**
+   * A copy that says, in its plan and in sys.scans, why a join considered did not prune it; a scan
+   * that another join prunes stays as it is.
+   */
   public EnumerableLakeTableScan withDynamicPruningNote(String reason) {
+    if (!dynamicPruning.isEmpty()) {
+      return this;
+    }
     String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
     return copy(fields, dynamicPruning, note, dynamicData);
   }

@@ -14,7 +14,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * <ul>
  * <li>DECIMAL up to 38 digits (Calcite's default caps it at 19);
- * <li>{@code SUM} of an integer is BIGINT, of DECIMAL(p,s) DECIMAL(p+10, s), of REAL or DOUBLE DOUBLE;
+ * <li>character strings of different lengths meet as VARCHAR, never blank-padded CHAR;
+ * <li>{@code SUM} of an integer is BIGINT, of DECIMAL(p,s) DECIMAL(38, s) (Spark: p+10 digits, but
+ *     Calcite merges SUM(SUM(x)) into SUM(x), which needs SUM's type to be its own SUM's), of REAL or
+ *     DOUBLE DOUBLE;
  * <li>{@code AVG} of an integer or a floating-point number is DOUBLE; of DECIMAL(p,s) DECIMAL(38, s+4).
  *     Spark's precision is p+4, but Calcite computes AVG as {@code CAST(SUM(x) AS <AVG's type>) /
  *     COUNT(x)}, so the type must hold the sum: with p+4 digits {@code AVG} of a DECIMAL(7,2) column
@@ -34,8 +37,6 @@ public final class LakeTypeSystem extends RelDataTypeSystemImpl {
   private static final int MAX = ColumnType.MAX_DECIMAL_PRECISION;
   /** The least scale a decimal result gives up to make room for integer digits (Spark's). */
   private static final int MINIMUM_ADJUSTED_SCALE = 6;
-  /** Digits SUM adds to a decimal's precision (Spark's). */
-  private static final int SUM_EXTRA_DIGITS = 10;
   /** Digits of scale AVG adds to a decimal's (Spark's). */
   private static final int AVG_EXTRA_SCALE = 4;
 
@@ -47,14 +48,24 @@ public final class LakeTypeSystem extends RelDataTypeSystemImpl {
     return typeName == SqlTypeName.DECIMAL ? MAX : super.getMaxScale(typeName);
   }
 
+  /**
+   * {@code 'store'} and {@code 'catalog'} in the branches of a UNION or a CASE meet as VARCHAR, not as
+   * CHAR(7), which blank-padded 'store' to 'store  ' (TPC-DS q49, q76, q77, q80): Spark's string
+   * literals have no length, and DuckDB's neither.
+   */
+  @Override public boolean shouldConvertRaggedUnionTypesToVarying() {
+    return true;
+  }
+
   @Override public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
     SqlTypeName name = argumentType.getSqlTypeName();
     RelDataType type;
     if (SqlTypeName.INT_TYPES.contains(name)) {
       type = typeFactory.createSqlType(SqlTypeName.BIGINT);
     } else if (name == SqlTypeName.DECIMAL) {
-      type = typeFactory.createSqlType(SqlTypeName.DECIMAL,
-          Math.min(MAX, argumentType.getPrecision() + SUM_EXTRA_DIGITS), argumentType.getScale());
+      // Spark gives p+10 digits; but Calcite's rules merge SUM(SUM(x)) into SUM(x) (TPC-DS q24) and
+      // then the types differ unless SUM's type is the same for its own result: 38 digits.
+      type = typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX, argumentType.getScale());
     } else if (SqlTypeName.APPROX_TYPES.contains(name)) {
       type = typeFactory.createSqlType(SqlTypeName.DOUBLE);
     } else {

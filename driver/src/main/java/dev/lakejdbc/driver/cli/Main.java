@@ -14,8 +14,9 @@ import sqlline.SqlLine;
  * <pre>
  *   java -jar lake-jdbc.jar --demo [dir]                 generate the demo lake and run the articles' queries
  *   java -jar lake-jdbc.jar &lt;location&gt; [-e SQL] [-f file] a SQL shell (sqlline) on a lake
- *   java -jar lake-jdbc.jar --serve &lt;port&gt; &lt;location&gt; [--bind &lt;host&gt;]
- *                                                  the lake over HTTP for Avatica's remote client
+ *   java -jar lake-jdbc.jar --serve &lt;port&gt; &lt;location&gt; [--bind &lt;host&gt;] [--auth ...] [--keystore ...]
+ *                                                  the lake over HTTP(S) for Avatica's remote client
+ *   java -jar lake-jdbc.jar --hash-password          a password's hash for the server's password file
  * </pre>
  * In {@code -e}/{@code -f} mode the exit status is non-zero when a statement fails.
  */
@@ -33,12 +34,17 @@ public final class Main {
       "      any other sqlline option, e.g. --outputformat=csv",
       "      Ctrl-C cancels the running query (the shell stays)",
       "  java -jar lake-jdbc.jar --serve <port> <location> [--bind <host>]",
+      "        [--auth basic|digest --users <file>] [--keystore <file> --keystore-password-file <file>]",
       "                                             serve the lake over HTTP (Avatica, protobuf) until",
       "                                             stopped; clients connect with",
       "                                             jdbc:avatica:remote:url=http://127.0.0.1:<port>;serialization=protobuf",
       "                                             port 0 picks a free port (printed); listens on",
       "                                             127.0.0.1 unless --bind <host> (0.0.0.0: every",
-      "                                             interface); no authentication, no TLS",
+      "                                             interface); --auth: passwords checked against a",
+      "                                             Jetty password file (user: MD5:<hash>); --keystore:",
+      "                                             TLS (https) with the key and certificate in it",
+      "  java -jar lake-jdbc.jar --hash-password    read a password from the terminal or stdin and print",
+      "                                             its hash for a --users file",
       "  java -jar lake-jdbc.jar --help");
 
   private static final int PIPED_WIDTH = 1000;
@@ -51,12 +57,16 @@ public final class Main {
   }
 
   static int run(String[] args) throws IOException {
+    CliLogging.configure();
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
       System.out.println(USAGE);
       return args.length == 0 ? 1 : 0;
     }
     if (args[0].equals("--serve")) {
       return RemoteServer.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+    }
+    if (args[0].equals("--hash-password")) {
+      return PasswordHash.run(System.in, System.out);
     }
     if (args[0].equals("--demo")) {
       Path dir = args.length > 1 ? Path.of(args[1]) : Demo.defaultDirectory();

@@ -37,10 +37,12 @@ import org.eclipse.jetty.server.ServerConnector;
  * Avatica's server (protobuf), for clients that have only Avatica's remote driver:
  * {@code jdbc:avatica:remote:url=http://127.0.0.1:<port>;serialization=protobuf}. Each remote connection
  * is a lake-jdbc connection in this process, so answers, pruning, EXPLAIN and sys.scans are the same.
- * There is no authentication and no TLS: it listens on 127.0.0.1 unless {@code --bind} says otherwise.
+ * It listens on 127.0.0.1 unless {@code --bind} says otherwise; {@link ServerSecurity} adds password
+ * authentication and TLS.
  */
 final class RemoteServer {
-  static final String USAGE = "java -jar lake-jdbc.jar --serve <port> <location> [--bind <host>]";
+  static final String USAGE = "java -jar lake-jdbc.jar --serve <port> <location> [--bind <host>] "
+      + "[--auth basic|digest --users <file>] [--keystore <file> --keystore-password-file <file>]";
   private static final String DEFAULT_BIND = "127.0.0.1";
   /** Exit status of a server that could not start: bad arguments, location or port. */
   static final int CANNOT_START = 1;
@@ -69,17 +71,35 @@ final class RemoteServer {
     String location = args[1];
     String url = location.startsWith(LakeUrl.PREFIX) ? location : LakeUrl.PREFIX + location;
     String bind = DEFAULT_BIND;
+    String auth = null;
+    String users = null;
+    String keystore = null;
+    String keystorePasswordFile = null;
     for (int i = 2; i < args.length; i++) {
-      if (args[i].equals("--bind")) {
-        if (i + 1 == args.length) {
-          err.println("--bind needs a host name or address, e.g. --bind 0.0.0.0. Usage: " + USAGE);
-          return CANNOT_START;
-        }
-        bind = args[++i];
-      } else {
-        err.println("Unknown option '" + args[i] + "' for --serve. Usage: " + USAGE);
+      String option = args[i];
+      if (!Set.of("--bind", "--auth", "--users", "--keystore", "--keystore-password-file").contains(option)) {
+        err.println("Unknown option '" + option + "' for --serve. Usage: " + USAGE);
         return CANNOT_START;
       }
+      if (i + 1 == args.length) {
+        err.println(option + " needs a value. Usage: " + USAGE);
+        return CANNOT_START;
+      }
+      String value = args[++i];
+      switch (option) {
+        case "--bind": bind = value; break;
+        case "--auth": auth = value.toLowerCase(Locale.ROOT); break;
+        case "--users": users = value; break;
+        case "--keystore": keystore = value; break;
+        default: keystorePasswordFile = value; break;
+      }
+    }
+    ServerSecurity security;
+    try {
+      security = ServerSecurity.of(auth, users, keystore, keystorePasswordFile);
+    } catch (IllegalArgumentException e) {
+      err.println(e.getMessage() + ". Usage: " + USAGE);
+      return CANNOT_START;
     }
     InetAddress address;
     try {
@@ -101,21 +121,23 @@ final class RemoteServer {
 
     HttpServer server;
     try {
-      server = start(url, bind, port);
+      server = start(url, bind, port, security);
     } catch (SQLException | RuntimeException e) {
       err.println("Cannot serve on " + bind + ":" + port + ": " + causes(e));
       return CANNOT_START;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "lake-jdbc-serve-stop"));
-    String clientUrl = "jdbc:avatica:remote:url=http://" + urlHost(address, bind) + ":" + server.getPort()
-        + ";serialization=protobuf";
+    String clientUrl = "jdbc:avatica:remote:url=" + (security.tls() ? "https" : "http") + "://"
+        + urlHost(address, bind) + ":" + server.getPort() + ";serialization=protobuf"
+        + security.clientUrlSuffix();
     out.println("Serving " + url + " on " + bind + ":" + server.getPort()
         + " (Avatica HTTP, protobuf). Stop with Ctrl-C.");
     out.println("Connect with: " + clientUrl);
     out.flush();
-    if (!address.isLoopbackAddress()) {
-      err.println("Warning: no authentication and no TLS: anyone who can reach " + bind + ":"
-          + server.getPort() + " can read the lake.");
+    if (!address.isLoopbackAddress() && !security.complete()) {
+      err.println("Warning: " + security.missing() + ": anyone who can reach " + bind + ":"
+          + server.getPort() + " can read the lake" + (security.authenticates() ? " (passwords travel "
+          + "in clear text)" : "") + ".");
     }
     try {
       server.join();
@@ -126,7 +148,8 @@ final class RemoteServer {
   }
 
   /** Listens on {@code bind:port} (port 0: a free one, see {@link HttpServer#getPort()}). */
-  static HttpServer start(String url, String bind, int port) throws SQLException {
+  static HttpServer start(String url, String bind, int port, ServerSecurity security)
+      throws SQLException {
     Service service = translatingErrors(new LocalService(new LakeMeta(url)));
     // Avatica's builder has no address option: its connector listens on every interface unless
     // a customizer, run after the connector is made and before it opens, gives it a host.
@@ -135,11 +158,11 @@ final class RemoteServer {
         ((ServerConnector) connector).setHost(bind);
       }
     };
-    HttpServer server = new HttpServer.Builder<Server>()
+    HttpServer.Builder<Server> builder = new HttpServer.Builder<Server>()
         .withPort(port)
         .withHandler(service, Serialization.PROTOBUF)
-        .withServerCustomizers(List.of(bindTo), Server.class)
-        .build();
+        .withServerCustomizers(List.of(bindTo), Server.class);
+    HttpServer server = security.configure(builder).build();
     server.start();
     return server;
   }

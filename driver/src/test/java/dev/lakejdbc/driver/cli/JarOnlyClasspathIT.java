@@ -1,10 +1,16 @@
 package dev.lakejdbc.driver.cli;
 
 import dev.lakejdbc.testdata.BankLake;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,8 +40,38 @@ class JarOnlyClasspathIT {
       }
       """;
 
+  /**
+   * The packages the jar may carry at their own names: the driver and the API it exposes (Calcite,
+   * Avatica), Hadoop (FileSystem plugins extend it; its own dependencies are under
+   * org.apache.hadoop.shaded), libraries whose native code names their classes, and the shell. Every
+   * other library must be under dev/lakejdbc/shaded/, where it cannot meet the host's copy.
+   */
+  private static final List<String> UNRELOCATED = List.of("dev/lakejdbc/", "org/apache/calcite/",
+      "org/apache/hadoop/", "org/xerial/snappy/", "com/github/luben/zstd/", "com/sun/jna/",
+      "org/fusesource/jansi/", "sqlline/", "org/jline/", "META-INF/");
+
   @TempDir Path lake;
   @TempDir Path work;
+
+  @Test void everyOtherBundledLibraryIsRelocated() throws IOException {
+    TreeSet<String> strays = new TreeSet<>();
+    boolean slf4jBinding;
+    try (JarFile jar = new JarFile(JarProcess.jar().toFile())) {
+      jar.stream().map(ZipEntry::getName).filter(n -> n.endsWith(".class"))
+          .filter(n -> UNRELOCATED.stream().noneMatch(n::startsWith))
+          .forEach(n -> strays.add(n.substring(0, n.lastIndexOf('/') + 1)));
+      // No SLF4J binding the host's SLF4J could find: neither 1.7's StaticLoggerBinder nor a 2.x provider.
+      slf4jBinding = jar.getEntry("org/slf4j/impl/StaticLoggerBinder.class") != null
+          || jar.getEntry("META-INF/services/org.slf4j.spi.SLF4JServiceProvider") != null;
+      String drivers = new String(jar.getInputStream(jar.getEntry("META-INF/services/java.sql.Driver"))
+          .readAllBytes(), StandardCharsets.UTF_8);
+      // What the jar offers: jdbc:lake: and Avatica's remote client; not Calcite's jdbc:calcite:.
+      assertEquals(List.of("dev.lakejdbc.driver.LakeDriver", "org.apache.calcite.avatica.remote.Driver"),
+          drivers.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).sorted().toList());
+    }
+    assertEquals(new TreeSet<>(), strays, "packages neither relocated nor allowed");
+    assertEquals(false, slf4jBinding, "an SLF4J binding at its own name");
+  }
 
   @Test void driverManagerFindsTheDriverInTheJarAlone() throws IOException {
     BankLake.Options bank = BankLake.Options.defaults();

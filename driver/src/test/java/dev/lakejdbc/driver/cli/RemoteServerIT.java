@@ -284,8 +284,15 @@ class RemoteServerIT {
 
   // ---- helpers
 
-  /** Runs {@link RemoteClient} in a JVM whose class path is Avatica's client jar and that class alone. */
   private static String runClient(List<String> script) throws IOException {
+    return clientProcess(work, clientUrl, script).assertExitCode(0).stdout();
+  }
+
+  /**
+   * Runs {@link RemoteClient} on {@code url} in a JVM whose class path is Avatica's client jar and that
+   * class alone.
+   */
+  static JarProcess.Result clientProcess(Path work, String url, List<String> script) throws IOException {
     Path classes = work.resolve("client-classes");
     Path packageDir = classes.resolve(RemoteClient.class.getPackageName().replace('.', '/'));
     Files.createDirectories(packageDir);
@@ -298,7 +305,7 @@ class RemoteServerIT {
     }
     try (Stream<Path> files = Files.list(compiled)) {
       for (Path f : files.filter(f -> f.getFileName().toString().startsWith("RemoteClient")).toList()) {
-        Files.copy(f, packageDir.resolve(f.getFileName()));
+        Files.copy(f, packageDir.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
     }
     Path scriptFile = Files.write(work.resolve("remote.script"), script, StandardCharsets.UTF_8);
@@ -306,8 +313,7 @@ class RemoteServerIT {
     assertNotNull(avatica, "system property avatica.client.classpath is not set: run the ITs through mvn verify");
     String classPath = avatica + File.pathSeparator + classes;
     return JarProcess.runJava(work, List.of("-Duser.timezone=" + CLIENT_ZONE, "-cp", classPath,
-            RemoteClient.class.getName(), clientUrl, scriptFile.toString()))
-        .assertExitCode(0).stdout();
+            RemoteClient.class.getName(), url, scriptFile.toString()));
   }
 
   private static List<Block> blocks(String output) {

@@ -149,6 +149,15 @@ class DynamicPruningTest {
           + "WHERE d.date_type = 'holiday'",
       "SELECT d.date_id, count(f.order_id) FROM dim_date d LEFT JOIN fact_orders f ON f.dt = d.date_id "
           + "WHERE d.date_type = 'holiday' GROUP BY d.date_id",
+      // the fact on the preserved side of a LEFT join below the star join (TPC-DS q40, q80)
+      "SELECT count(*), sum(f.amount), count(b.branch_id) FROM fact_orders f "
+          + "LEFT JOIN branches b ON f.branch_id = b.branch_id AND b.region = 'West' "
+          + "JOIN dim_date d ON f.dt = d.date_id WHERE d.date_type = 'holiday'",
+      // the fact grouped by its join key below the join, and DISTINCT keys
+      "SELECT d.date_id, t.total FROM (SELECT dt, sum(amount) AS total FROM fact_orders GROUP BY dt) t "
+          + "JOIN dim_date d ON t.dt = d.date_id WHERE d.date_type = 'holiday'",
+      "SELECT count(*) FROM (SELECT DISTINCT dt FROM fact_orders) t JOIN dim_date d "
+          + "ON t.dt = d.date_id WHERE d.date_type = 'holiday'",
   })
   void semiAndOuterJoinsThatMayPrune(String sql) throws Exception {
     prunes(sql, "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id "

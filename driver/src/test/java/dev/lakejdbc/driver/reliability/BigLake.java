@@ -2,6 +2,7 @@ package dev.lakejdbc.driver.reliability;
 
 import dev.lakejdbc.testdata.HivePaths;
 import dev.lakejdbc.testdata.ParquetFiles;
+import dev.lakejdbc.testing.TemporaryDirectories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,7 +33,8 @@ public final class BigLake {
   static synchronized Path root() {
     if (root == null) {
       try {
-        root = write(Files.createTempDirectory("lake-jdbc-big").resolve("lake"), FILES, ROWS_PER_FILE);
+        root = write(TemporaryDirectories.deletedAtExit("lake-jdbc-big").resolve("lake"), FILES,
+            ROWS_PER_FILE);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

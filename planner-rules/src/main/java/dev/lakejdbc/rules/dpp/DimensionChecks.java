@@ -9,7 +9,6 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 
@@ -43,17 +42,5 @@ final class DimensionChecks {
         || (node instanceof EnumerableLakeTableScan scan
             && (scan.partitionFilter() != null || !scan.dynamicPruning().isEmpty()));
     return filters || node.getInputs().stream().anyMatch(DimensionChecks::hasFilter);
-  }
-
-  /**
-   * Estimated rows times estimated row width, as Spark estimates a broadcast side. Calcite sizes an
-   * unbounded VARCHAR as negative, so a row counts at least 8 bytes a column.
-   */
-  static double estimatedBytes(RelNode node) {
-    RelMetadataQuery mq = node.getCluster().getMetadataQuery();
-    Double rows = mq.getRowCount(node);
-    Double width = mq.getAverageRowSize(node);
-    double minimum = 8.0 * node.getRowType().getFieldCount();
-    return (rows == null ? 0 : rows) * (width == null ? minimum : Math.max(width, minimum));
   }
 }

@@ -4,6 +4,7 @@ import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
 import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
+import dev.lakejdbc.rules.physical.HashJoinSides;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,6 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
@@ -30,7 +30,6 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.util.ImmutableBitSet;
-import org.apache.calcite.util.mapping.Mappings;
 
 /**
  * Dynamic partition pruning, as a program that runs after the cost-based planner (as Flink's does: a
@@ -148,7 +147,7 @@ public final class DynamicPartitionPruning implements Program {
     if (!DimensionChecks.hasFilter(dimension)) {
       return "the dimension has no filter, so every partition would be kept";
     }
-    double bytes = DimensionChecks.estimatedBytes(dimension);
+    double bytes = HashJoinSides.estimatedBytes(dimension);
     if (bytes > options.dppDimensionThreshold()) {
       return String.format(Locale.ROOT, "the dimension is estimated at %,.0f bytes, over "
           + "dppDimensionThreshold=%,d", bytes, options.dppDimensionThreshold());
@@ -204,9 +203,11 @@ public final class DynamicPartitionPruning implements Program {
         fact.trace().keysOverTable(), fact.dataUsable(),
         dimNames.subList(fact.usable().size(), dimNames.size()));
     RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan, pruned);
+    factInput = ReadWhenEnumerated.ifEager(factInput);
     if (fact.side() == 1 && join.getJoinType() == JoinRelType.INNER
         && join instanceof EnumerableHashJoin hashJoin) {
-      return factOnProbeSide(hashJoin, source, factInput);
+      // The fact streams as the probe input instead of being hashed into memory.
+      return HashJoinSides.swapped(hashJoin, factInput, source);
     }
     List<RelNode> inputs = fact.side() == 0 ? List.of(factInput, source) : List.of(source, factInput);
     return join.copy(join.getTraitSet(), inputs);
@@ -300,29 +301,6 @@ public final class DynamicPartitionPruning implements Program {
       builder.addCondition(RexUtil.shift(program.expandLocalRef(program.getCondition()), factOffset));
     }
     return EnumerableCalc.create(joined, builder.getProgram());
-  }
-
-  /**
-   * The inner join with the fact as the probe (left) input and the dimension as the build (right)
-   * one, so that the fact streams instead of being hashed into memory; a Calc restores the columns'
-   * order.
-   */
-  private static RelNode factOnProbeSide(EnumerableHashJoin join, RelNode dimension, RelNode fact) {
-    int dimCount = dimension.getRowType().getFieldCount();
-    int factCount = fact.getRowType().getFieldCount();
-    Mappings.TargetMapping swap = Mappings.createShiftMapping(dimCount + factCount,
-        factCount, 0, dimCount, 0, dimCount, factCount);
-    RexNode condition = RexUtil.apply(swap, join.getCondition());
-    EnumerableHashJoin swapped = EnumerableHashJoin.create(fact, dimension, condition,
-        join.getVariablesSet(), JoinRelType.INNER);
-    RexBuilder rexBuilder = join.getCluster().getRexBuilder();
-    List<RexNode> restore = new ArrayList<>();
-    for (int i = 0; i < dimCount + factCount; i++) {
-      restore.add(RexInputRef.of(swap.getTarget(i), swapped.getRowType()));
-    }
-    RexProgram program = RexProgram.create(swapped.getRowType(), restore, null,
-        join.getRowType(), rexBuilder);
-    return EnumerableCalc.create(swapped, program);
   }
 
   private static double rows(RelNode node) {

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableFilter;
-
 import org.apache.calcite.adapter.enumerable.EnumerableProject;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rex.RexInputRef;
@@ -19,8 +19,9 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * Follows join-key expressions down one side of a join to the lake scan they come from, through
- * Calc, Filter and Project, and through inner (and the left side of semi) joins: any fact row those
- * remove, the join above removes too. The result is the keys as expressions over the scan's table.
+ * Calc, Filter and Project, through joins to the side the keys come from (see {@link #throughJoin})
+ * and through aggregates grouped by them: any fact row the pruning removes, the join above would
+ * remove too. The result is the keys as expressions over the scan's table.
  */
 record FactKeyTrace(EnumerableLakeTableScan scan, List<RexNode> keysOverTable) {
   /** The trace of {@code keys} (over {@code node}'s output), or null if they do not reach one scan. */
@@ -50,21 +51,57 @@ record FactKeyTrace(EnumerableLakeTableScan scan, List<RexNode> keysOverTable) {
     if (node instanceof EnumerableFilter filter) {
       return of(filter.getInput(), keys);
     }
-    if (node instanceof Join join
-        && (join.getJoinType() == JoinRelType.INNER || join.getJoinType() == JoinRelType.SEMI)) {
-      int leftCount = join.getLeft().getRowType().getFieldCount();
-      ImmutableBitSet used = RelOptUtil.InputFinder.bits(keys, null);
-      if (used.isEmpty()) {
-        return null;
-      }
-      if (used.length() <= leftCount) {
-        return of(join.getLeft(), keys);
-      }
-      if (used.nextSetBit(0) >= leftCount && join.getJoinType() == JoinRelType.INNER) {
-        return of(join.getRight(), RexUtil.shift(keys, -leftCount));
-      }
+    if (node instanceof Aggregate aggregate) {
+      return throughGroupKeys(aggregate, keys);
+    }
+    if (node instanceof Join join) {
+      return throughJoin(join, keys);
     }
     return null;
+  }
+
+  /**
+   * Through a join, to the side the keys come from, where every row of that side with those key
+   * values either leaves the join with them or not at all: either side of an inner join, the left of
+   * a semi or anti join, the preserved side of an outer join (a fact row the outer join keeps
+   * unmatched still carries its own keys, which the join above compares).
+   */
+  private static FactKeyTrace throughJoin(Join join, List<RexNode> keys) {
+    int leftCount = join.getLeft().getRowType().getFieldCount();
+    ImmutableBitSet used = RelOptUtil.InputFinder.bits(keys, null);
+    if (used.isEmpty()) {
+      return null;
+    }
+    JoinRelType type = join.getJoinType();
+    boolean fromLeft = used.length() <= leftCount;
+    boolean fromRight = used.nextSetBit(0) >= leftCount;
+    if (fromLeft && type != JoinRelType.RIGHT && type != JoinRelType.FULL) {
+      return of(join.getLeft(), keys);
+    }
+    if (fromRight && (type == JoinRelType.INNER || type == JoinRelType.RIGHT)) {
+      return of(join.getRight(), RexUtil.shift(keys, -leftCount));
+    }
+    return null;
+  }
+
+  /**
+   * Through an aggregate whose keys are grouping columns (SELECT DISTINCT, GROUP BY the key): a group
+   * exists for a key value exactly when an input row has it.
+   */
+  private static FactKeyTrace throughGroupKeys(Aggregate aggregate, List<RexNode> keys) {
+    if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+      return null;
+    }
+    List<Integer> groups = aggregate.getGroupSet().asList();
+    ImmutableBitSet used = RelOptUtil.InputFinder.bits(keys, null);
+    if (used.isEmpty() || used.length() > groups.size()) {
+      return null;
+    }
+    List<RexNode> inputFields = new ArrayList<>();
+    for (int i = 0; i < groups.size(); i++) {
+      inputFields.add(RexInputRef.of(groups.get(i), aggregate.getInput().getRowType()));
+    }
+    return of(aggregate.getInput(), substitute(keys, inputFields));
   }
 
   /** {@code keys} with each input reference replaced by the expression it stands for. */

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * The dynamic partition pruning program ({@link DynamicPartitionPruning}), run on the physical plan
  * the cost-based planner chose, as the driver runs it: where it gives the fact scan a dynamic filter
  * fed by the dimension ({@code DynamicPruning}, a {@code DynamicFilterSource} over the dimension), where
- * the fact scan then answers the join itself ({@code PartitionWiseJoin}), where a hash join is turned
- * so that the fact is its probe side, and each reason it gives for not pruning
+ * the fact scan then answers the join itself ({@code PartitionWiseJoin}), where a hash join keeps the
+ * fact on its probe side, and each reason it gives for not pruning
  * ({@code NoDynamicPruning}).
  */
 class DynamicPartitionPruningTest extends PlanTest {
@@ -58,9 +58,10 @@ class DynamicPartitionPruningTest extends PlanTest {
 
   @Test void starJoinOnAFilteredDateDimensionIsJoinedPartitionWise() {
     Plans plans = check("SELECT d.date_id, count(*), sum(f.amount) " + HOLIDAYS + " GROUP BY d.date_id");
-    // The cost-based planner hashes the fact (the build side, right) and probes with the dimension.
+    // The cost-based planner hashed the fact (its right, build side); SmallerInputBuilds turned the
+    // join so that the fact streams through the probe side before the program runs.
     Join hashJoin = join(plans.before());
-    assertTrue(reaches(hashJoin.getRight(), "fact_orders"), plans.beforeText());
+    assertTrue(reaches(hashJoin.getLeft(), "fact_orders"), plans.beforeText());
     assertEquals("#1: dt = date_id", dynamicPruning(plans));
     assertTrue(nodes(plans.after(), Join.class).isEmpty(), "no hash join left:\n" + plans.afterText());
     PartitionWiseJoin partitionWise = nodes(plans.after(), PartitionWiseJoin.class).get(0);
@@ -105,23 +106,38 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertEquals("#1: dt = date_id", dynamicPruning(plans));
   }
 
-  @Test void computedKeyKeepsAHashJoinTurnedSoThatTheFactIsTheProbeSide() {
+  @Test void computedKeyKeepsAHashJoinWithTheFactOnTheProbeSide() {
     Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN dim_date d "
         + "ON CAST(f.dt AS VARCHAR) = CAST(d.date_id AS VARCHAR) WHERE d.date_type = 'holiday'");
     Join before = join(plans.before());
-    assertTrue(reaches(before.getRight(), "fact_orders"), "fact on the build side before:\n"
-        + plans.beforeText());
     Join after = join(plans.after());
     assertInstanceOf(EnumerableHashJoin.class, after);
     assertTrue(reaches(after.getLeft(), "fact_orders") && !reaches(after.getLeft(), "dim_date"),
         "fact on the probe side after:\n" + plans.afterText());
     assertInstanceOf(DynamicFilterSource.class, after.getRight(), plans.afterText());
-    // A Calc over the turned join gives the columns their old order: the join's row type is kept.
-    RelNode above = plans.after().getInput(0);
-    assertInstanceOf(EnumerableCalc.class, above, plans.afterText());
-    assertEquals(before.getRowType(), above.getRowType());
+    assertEquals(before.getRowType(), after.getRowType(), "the program keeps the join's columns");
     assertTrue(nodes(plans.after(), PartitionWiseJoin.class).isEmpty(), plans.afterText());
     assertEquals("#1: CAST(dt AS VARCHAR) = date_id0", dynamicPruning(plans));
+  }
+
+  @Test void factOnThePreservedSideOfALeftJoinBelowTheStarJoinPrunes() {
+    // TPC-DS q40, q80: sales LEFT JOIN returns, then an inner join on the sales' own date key. A
+    // sale whose date is not a holiday leaves the LEFT join with its date and is dropped above.
+    Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "LEFT JOIN customers c ON f.customer_id = c.customer_id "
+        + "JOIN dim_date d ON f.dt = d.date_id WHERE d.date_type = 'holiday'");
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+    // The LEFT join below could not prune it; the scan, pruned above, does not say it is unpruned.
+    assertNull(items(fact(plans.after())).get("NoDynamicPruning"), plans.afterText());
+  }
+
+  @Test void factGroupedByItsJoinKeyPrunes() {
+    Plans plans = check("SELECT count(*) FROM (SELECT dt, sum(amount) AS total FROM fact_orders "
+        + "GROUP BY dt) f JOIN dim_date d ON f.dt = d.date_id WHERE d.date_type = 'holiday'");
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+    // Calcite's aggregate reads its input as soon as its code runs, before the dimension on the
+    // join's other side would have registered: the fact side is deferred until read.
+    assertEquals(1, nodes(plans.after(), ReadWhenEnumerated.class).size(), plans.afterText());
   }
 
   @Test void staticPruningOnTheDateDynamicOnTheBranch() {
@@ -134,13 +150,14 @@ class DynamicPartitionPruningTest extends PlanTest {
   }
 
   @Test void leftJoinFromTheDimensionPrunesTheFactOnItsOtherSide() {
-    // Fact rows without a dimension row are dropped by this join: pruning them is right. The fact
-    // stays the hash join's build side (a LEFT join is not turned).
+    // Fact rows without a dimension row are dropped by this join: pruning them is right. The join is
+    // turned (SmallerInputBuilds) into fact RIGHT JOIN dimension, so that the fact streams.
     Plans plans = check("SELECT d.date_id, count(f.order_id) FROM dim_date d LEFT JOIN fact_orders f "
         + "ON f.dt = d.date_id WHERE d.date_type = 'holiday' GROUP BY d.date_id");
-    Join left = join(plans.after());
-    assertEquals(JoinRelType.LEFT, left.getJoinType());
-    assertInstanceOf(DynamicFilterSource.class, left.getLeft(), plans.afterText());
+    Join right = join(plans.after());
+    assertEquals(JoinRelType.RIGHT, right.getJoinType());
+    assertTrue(reaches(right.getLeft(), "fact_orders"), plans.afterText());
+    assertInstanceOf(DynamicFilterSource.class, right.getRight(), plans.afterText());
     assertEquals("#1: dt = date_id", dynamicPruning(plans));
   }
 
@@ -175,6 +192,9 @@ class DynamicPartitionPruningTest extends PlanTest {
         LakeOptions.DEFAULT_DPP_DIMENSION_THRESHOLD, LakeOptions.DEFAULT_DPP_MAX_KEYS,
         LakeOptions.DEFAULT_LISTING_CACHE_MILLIS);
     assertEquals("dpp=false", notPruned(with(off), "SELECT count(*), sum(f.amount) " + HOLIDAYS));
+    // Unpruned, the fact still streams and the filtered dimension is hashed (SmallerInputBuilds).
+    assertTrue(reaches(join(with(off).physical("SELECT count(*), sum(f.amount) " + HOLIDAYS)).getLeft(),
+        "fact_orders"));
   }
 
   @Test void noEqualityCondition() {
