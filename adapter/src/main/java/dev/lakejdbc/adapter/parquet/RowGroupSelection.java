@@ -3,6 +3,7 @@ package dev.lakejdbc.adapter.parquet;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import dev.lakejdbc.adapter.stats.ScanStatistics.Skip;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,6 +15,7 @@ import org.apache.parquet.filter2.bloomfilterlevel.BloomFilterImpl;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.dictionarylevel.DictionaryFilter;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.LogicalInverseRewriter;
 import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -36,7 +38,7 @@ final class RowGroupSelection {
   private final String file;
   private final List<BlockMetaData> blocks;
   private final FilterPredicate predicate;
-  private final FilterCompat.Filter compat;
+  private FilterCompat.Filter compat;
   private final boolean[] ruledOut;
   private final ScanStatistics stats;
   private final Consumer<String> notes;
@@ -53,7 +55,6 @@ final class RowGroupSelection {
     this.file = file;
     this.blocks = footer.getBlocks();
     this.predicate = translation.predicate();
-    this.compat = predicate == null ? FilterCompat.NOOP : FilterCompat.get(predicate);
     this.ruledOut = new boolean[blocks.size()];
     this.stats = stats;
     this.notes = notes;
@@ -150,12 +151,48 @@ final class RowGroupSelection {
     try {
       // Every column of the file exists (a missing one never reaches a FilterPredicate); a column the
       // scan does not read has no column index in the reader's store, which keeps all its rows.
+      if (compat == null) {
+        compat = predicate == null ? FilterCompat.NOOP : quietFilter(predicate);
+      }
       return ColumnIndexFilter.calculateRowRanges(compat, reader.getColumnIndexStore(i), filePaths(reader),
           block.getRowCount());
     } catch (RuntimeException e) {
       notes.accept("column index not used: " + e);
       return RowRanges.createSingle(block.getRowCount());
     }
+  }
+
+  /** FilterPredicateCompat's private constructor, or null where it cannot be reached. */
+  static final Constructor<FilterCompat.FilterPredicateCompat> FILTER_PREDICATE_COMPAT =
+      filterPredicateCompat();
+
+  private static Constructor<FilterCompat.FilterPredicateCompat> filterPredicateCompat() {
+    try {
+      Constructor<FilterCompat.FilterPredicateCompat> c =
+          FilterCompat.FilterPredicateCompat.class.getDeclaredConstructor(FilterPredicate.class);
+      c.setAccessible(true);
+      return c;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * What {@code FilterCompat.get(predicate)} returns, without the record it logs at INFO each time
+   * ("Filtering using predicate: ..."): a scan makes one per file, and in a plain program
+   * java.util.logging, where the jar's relocated SLF4J writes, prints each on the console. The
+   * predicate is rewritten as get() does (no NOT left, which the column index filter refuses) and
+   * wrapped by FilterPredicateCompat's private constructor; get() itself if that cannot be reached.
+   */
+  static FilterCompat.Filter quietFilter(FilterPredicate predicate) {
+    if (FILTER_PREDICATE_COMPAT != null) {
+      try {
+        return FILTER_PREDICATE_COMPAT.newInstance(LogicalInverseRewriter.rewrite(predicate));
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        // fall through to get()
+      }
+    }
+    return FilterCompat.get(predicate);
   }
 
   private Set<ColumnPath> filePaths(ParquetFileReader reader) {

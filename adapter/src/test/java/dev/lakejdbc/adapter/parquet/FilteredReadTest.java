@@ -21,6 +21,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.example.data.Group;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
@@ -132,5 +135,16 @@ class FilteredReadTest {
     Read read = read(DataPredicate.TRUE, List.of(joins));
     assertEquals(List.of(7L, 2_999L), read.rows().stream().map(r -> r[0]).toList());
     assertEquals(ROWS - 2, read.stats().rowsSkippedByKeys());
+  }
+
+  /** The column index filter gets its FilterCompat without parquet-java's INFO record per file. */
+  @Test void theColumnIndexFilterIsMadeWithoutFilterCompatGet() {
+    assertTrue(RowGroupSelection.FILTER_PREDICATE_COMPAT != null,
+        "FilterPredicateCompat's constructor is reachable (else every file logs its predicate at INFO)");
+    FilterPredicate p = FilterApi.not(FilterApi.eq(FilterApi.longColumn("id"), 7L));
+    FilterCompat.Filter f = RowGroupSelection.quietFilter(p);
+    assertTrue(f instanceof FilterCompat.FilterPredicateCompat);
+    assertEquals(FilterApi.notEq(FilterApi.longColumn("id"), 7L),
+        ((FilterCompat.FilterPredicateCompat) f).getFilterPredicate());
   }
 }
