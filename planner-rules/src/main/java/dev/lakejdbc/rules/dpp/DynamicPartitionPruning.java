@@ -6,6 +6,7 @@ import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import dev.lakejdbc.rules.physical.HashJoinSides;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
@@ -100,9 +101,13 @@ public final class DynamicPartitionPruning implements Program {
     if (candidates.isEmpty()) {
       return join;
     }
-    // Of two partitioned sides, the larger is the fact.
-    Candidate fact = candidates.stream().max((a, b) -> Double.compare(
-        rows(join.getInput(a.side())), rows(join.getInput(b.side())))).get();
+    // A side whose partitions its keys can prune is the fact before a side that only data filters
+    // could narrow: the side chosen as the dimension is evaluated first, unpruned, so a partitioned
+    // fact taken for a dimension (a small one by its estimate) would be read whole. Of two alike, the
+    // larger is the fact.
+    Candidate fact = candidates.stream().max(Comparator
+        .comparing((Candidate c) -> !c.usable().isEmpty())
+        .thenComparingDouble(c -> rows(join.getInput(c.side())))).get();
     String reason = whyNot(join, info, fact);
     EnumerableLakeTableScan scan = fact.trace().scan();
     if (reason != null) {

@@ -255,6 +255,18 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertInstanceOf(DynamicFilterSource.class, join.getRight(), plans.afterText());
   }
 
+  @Test void aPartitionedFactEstimatedSmallerThanItsDimensionIsStillTheFact() {
+    // The fact side, filtered and grouped, is estimated at fewer rows (about 140) than the date
+    // dimension (about 180), whose date_id is a data column that a dynamic data filter could narrow.
+    // The fact is still pruned by the dimension's keys, not read whole first as the "dimension" of
+    // dim_date (TPC-DS q92's sub-query read every web_sales partition that way).
+    Plans plans = check("SELECT count(*) FROM (SELECT dt, sum(amount) AS total FROM fact_orders "
+        + "WHERE order_id = 3 AND qty = 1 GROUP BY dt) f JOIN dim_date d ON f.dt = d.date_id "
+        + "WHERE d.date_type <> 'holiday'");
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+    assertNull(items(scan(plans.after(), "dim_date")).get("DynamicDataFilters"), plans.afterText());
+  }
+
   @Test void aKeyOnAPartitionColumnAndOneOnADataColumnShareTheChannel() {
     Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN promotions p "
         + "ON f.dt = p.date_id AND f.qty = p.discount_pct WHERE p.kind = 'flash'");
