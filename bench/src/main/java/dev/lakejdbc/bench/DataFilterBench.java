@@ -33,7 +33,7 @@ final class DataFilterBench {
         --warmup-seconds S  per query, untimed runs of all queries in turn until S seconds per query have
                             passed, then 2 more of each query (default 20: a JVM engine needs hundreds
                             of runs of a query before the JIT has compiled its paths)
-        --doc FILE          also write the report as markdown there""";
+        --doc FILE          also write the report as markdown there (notes in it are kept)""";
 
   static final String OFF = ";dataFilterPushdown=false";
   static final String OURS = LakeEngine.NAME;
@@ -143,8 +143,11 @@ final class DataFilterBench {
       }
     }
     problems.forEach(p -> out.println("MISMATCH " + p));
+    String previous = o.doc() != null && Files.exists(o.doc()) ? Files.readString(o.doc()) : null;
     String markdown = report(o, engines.keySet(), versions, queries, measured, matching, problems,
-        loadBefore, Machine.loadAverage());
+        loadBefore, Machine.loadAverage())
+        + "\n## Notes\n\n" + MarkdownReport.NOTES_BEGIN + "\n" + MarkdownReport.keptNotes(previous)
+        + MarkdownReport.NOTES_END + "\n";
     out.println();
     out.println(markdown);
     if (o.doc() != null) {
