@@ -1,6 +1,7 @@
 package dev.lakejdbc.rules;
 
 import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import java.util.List;
@@ -14,7 +15,6 @@ import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
@@ -100,7 +100,7 @@ public final class LakePrograms {
 
   /** Every phase but dynamic partition pruning: what the plan tests compare it with. */
   public static Program beforeDynamicPruning(long maxRows) {
-    RelMetadataProvider metadata = DefaultRelMetadataProvider.INSTANCE;
+    RelMetadataProvider metadata = LakeMetadata.PROVIDER;
     return Programs.sequence(
         new MaxRowsIntoSort(maxRows),
         new InsideSubQueries(orFactors(metadata)),
@@ -143,7 +143,7 @@ public final class LakePrograms {
           .addRuleCollection(List.of(CoreRules.JOIN_TO_MULTI_JOIN,
               CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE))
           .build();
-      input = Programs.of(gather, true, DefaultRelMetadataProvider.INSTANCE)
+      input = Programs.of(gather, true, LakeMetadata.PROVIDER)
           .run(planner, rel, requiredOutputTraits, materializations, lattices);
       JOIN_ORDER_SEARCH.forEach(planner::removeRule);
       planner.addRule(CoreRules.MULTI_JOIN_OPTIMIZE);

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.tools.Frameworks;
@@ -49,16 +50,18 @@ public final class SyntheticLake {
     SchemaPlus lake = Frameworks.createRootSchema(false).add("lake", new AbstractSchema());
     LakeStorage storage = storage();
     lake.add("fact_orders", table(storage, "fact_orders", factOrders()));
-    lake.add("dim_date", table(storage, "dim_date", unpartitioned(365,
+    // Distinct values of key columns as discovery estimates them from the footers' min and max.
+    lake.add("dim_date", table(storage, "dim_date", unpartitioned(365, Map.of("date_id", 365.0),
         column("date_id", ColumnType.DATE), column("date_type", ColumnType.VARCHAR),
         column("day_name", ColumnType.VARCHAR), column("month", ColumnType.INTEGER))));
-    lake.add("branches", table(storage, "branches", unpartitioned(200,
+    lake.add("branches", table(storage, "branches", unpartitioned(200, Map.of(),
         column("branch_id", ColumnType.VARCHAR), column("branch_name", ColumnType.VARCHAR),
         column("region", ColumnType.VARCHAR), column("status", ColumnType.VARCHAR))));
-    lake.add("promotions", table(storage, "promotions", unpartitioned(2_000,
+    lake.add("promotions", table(storage, "promotions", unpartitioned(2_000, Map.of("date_id", 365.0),
         column("date_id", ColumnType.DATE), column("branch_id", ColumnType.VARCHAR),
         column("kind", ColumnType.VARCHAR), column("discount_pct", ColumnType.INTEGER))));
     lake.add("customers", table(storage, "customers", unpartitioned(10_000,
+        Map.of("customer_id", 10_000.0),
         column("customer_id", ColumnType.INTEGER), column("segment", ColumnType.VARCHAR),
         column("country", ColumnType.VARCHAR))));
     return lake;
@@ -80,12 +83,16 @@ public final class SyntheticLake {
       }
     }
     int files = partitions.size();
-    return new TableSchema(columns, (long) files * ROWS_PER_FILE, partitions.size(), files, partitions);
+    long rows = (long) files * ROWS_PER_FILE;
+    return new TableSchema(columns, rows, partitions.size(), files, partitions,
+        Map.of("order_id", (double) rows, "customer_id", 10_000.0));
   }
 
   /** A table of one file directly in its directory: one partition without values. */
-  private static TableSchema unpartitioned(long rows, LakeColumn... columns) {
-    return new TableSchema(List.of(columns), rows, 1, 1, List.<Object[]>of(new Object[0]));
+  private static TableSchema unpartitioned(long rows, Map<String, Double> distinctCounts,
+      LakeColumn... columns) {
+    return new TableSchema(List.of(columns), rows, 1, 1, List.<Object[]>of(new Object[0]),
+        distinctCounts);
   }
 
   private static LakeColumn column(String name, ColumnType type) {

@@ -8,6 +8,7 @@ import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +49,7 @@ final class TableDiscovery {
         .map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     Map<String, Seen> data = new LinkedHashMap<>();
     long rows = 0;
+    DistinctCountEstimates distinct = new DistinctCountEstimates();
     LakeException firstError = null;
     int readable = 0;
     for (ParquetFooters.Result result : footers) {
@@ -60,6 +62,7 @@ final class TableDiscovery {
       readable++;
       ParquetMetadata footer = result.footer();
       rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+      distinct.add(footer);
       for (Type field : footer.getFileMetaData().getSchema().getFields()) {
         if (!inPath.contains(field.getName().toLowerCase(Locale.ROOT))) {
           merge(data, field, result.file().path());
@@ -76,8 +79,16 @@ final class TableDiscovery {
     columns.addAll(partitionColumns);
     List<Object[]> partitionValues = layout.partitions().stream()
         .map(p -> PartitionValues.of(partitionColumns, p)).toList();
+    Map<String, Double> estimates = distinct.byLowerCaseName(rows);
+    Map<String, Double> distinctCounts = new HashMap<>();
+    for (Seen seen : data.values()) {
+      Double count = estimates.get(seen.column().name().toLowerCase(Locale.ROOT));
+      if (count != null) {
+        distinctCounts.put(seen.column().name(), count);
+      }
+    }
     return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount(),
-        partitionValues);
+        partitionValues, distinctCounts);
   }
 
   private static void merge(Map<String, Seen> data, Type field, Path file) {

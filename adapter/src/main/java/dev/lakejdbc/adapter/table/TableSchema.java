@@ -1,19 +1,44 @@
 package dev.lakejdbc.adapter.table;
 
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 
 /**
  * A table's columns as discovered: data columns (the union of its files' schemas) then partition
  * columns in path order; with what was found on the way, for the planner: row, partition and file
- * counts, and each partition's typed values (to estimate what a partition filter keeps).
+ * counts, each partition's typed values (to estimate what a partition filter keeps) and estimated
+ * distinct values per column (to estimate what a join yields). Estimates only: no answer depends on them.
  */
 public record TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
-    List<Object[]> partitionValues) {
+    List<Object[]> partitionValues, Map<String, Double> distinctCounts) {
   public TableSchema {
     columns = List.copyOf(columns);
     partitionValues = List.copyOf(partitionValues);
+    // A partition column's distinct values are known exactly from the listing.
+    Map<String, Double> counts = new HashMap<>(distinctCounts);
+    List<LakeColumn> partitionColumns = columns.stream().filter(LakeColumn::isPartition).toList();
+    for (int level = 0; level < partitionColumns.size(); level++) {
+      Set<Object> values = new HashSet<>();
+      for (Object[] partition : partitionValues) {
+        values.add(partition[level] == null ? NULL : partition[level]);
+      }
+      counts.put(partitionColumns.get(level).name(), (double) Math.max(values.size(), 1));
+    }
+    distinctCounts = Map.copyOf(counts);
+  }
+
+  private static final Object NULL = new Object();
+
+  /** A schema without distinct-value estimates for its data columns. */
+  public TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
+      List<Object[]> partitionValues) {
+    this(columns, rowCount, partitionCount, fileCount, partitionValues, Map.of());
   }
 
   public RelDataType rowType(RelDataTypeFactory typeFactory) {
@@ -26,5 +51,11 @@ public record TableSchema(List<LakeColumn> columns, long rowCount, int partition
 
   public List<LakeColumn> partitionColumns() {
     return columns.stream().filter(LakeColumn::isPartition).toList();
+  }
+
+  /** The estimated number of distinct values of the table's column {@code column}, if known. */
+  public OptionalDouble distinctCount(int column) {
+    Double count = distinctCounts.get(columns.get(column).name());
+    return count == null ? OptionalDouble.empty() : OptionalDouble.of(count);
   }
 }

@@ -61,6 +61,26 @@ class TableDiscoveryTest {
   }
 
   @Test
+  void distinctValuesAreBoundedByIntegerRangesAndKnownExactlyForPartitionColumns() {
+    parquet(orders().resolve("dt=1/part-0.parquet"),
+        "message m { required int64 id; required int32 qty; optional binary name (STRING); required boolean ok; }",
+        g -> g.append("id", 10L).append("qty", 5).append("name", "a").append("ok", true),
+        g -> g.append("id", 11L).append("qty", 5).append("name", "b").append("ok", false));
+    parquet(orders().resolve("dt=2/part-0.parquet"),
+        "message m { required int64 id; required int32 qty; optional binary name (STRING); required boolean ok; }",
+        g -> g.append("id", 12L).append("qty", 900).append("name", "c").append("ok", true));
+
+    TableSchema schema = schema();
+
+    // id: 10..12 across both files; qty: 5..900, but never more than the 3 rows; name: unknown.
+    assertEquals(3.0, schema.distinctCount(0).getAsDouble());
+    assertEquals(3.0, schema.distinctCount(1).getAsDouble());
+    assertEquals(true, schema.distinctCount(2).isEmpty());
+    assertEquals(2.0, schema.distinctCount(3).getAsDouble());
+    assertEquals(2.0, schema.distinctCount(4).getAsDouble(), "dt: two partitions");
+  }
+
+  @Test
   void columnsMatchByNameIgnoringCase() {
     parquet(orders().resolve("a.parquet"), "message m { required int64 Amount; }");
     parquet(orders().resolve("b.parquet"), "message m { required int64 amount; }");
