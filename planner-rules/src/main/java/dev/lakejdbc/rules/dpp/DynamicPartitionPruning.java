@@ -101,12 +101,14 @@ public final class DynamicPartitionPruning implements Program {
     if (candidates.isEmpty()) {
       return join;
     }
-    // A side whose partitions its keys can prune is the fact before a side that only data filters
-    // could narrow: the side chosen as the dimension is evaluated first, unpruned, so a partitioned
-    // fact taken for a dimension (a small one by its estimate) would be read whole. Of two alike, the
-    // larger is the fact.
+    // The side chosen as the dimension is evaluated first and whole, and no join above can prune it
+    // any more. So a side whose partitions its keys can prune is the fact before one that only data
+    // filters could narrow, and a side reaching a partitioned table before one that does not (a
+    // filtered fact estimated smaller than an unpartitioned dimension is still the fact: its data key
+    // is filtered by the dimension's keys, not the reverse). Of two alike, the larger is the fact.
     Candidate fact = candidates.stream().max(Comparator
         .comparing((Candidate c) -> !c.usable().isEmpty())
+        .thenComparing(Candidate::partitioned)
         .thenComparingDouble(c -> rows(join.getInput(c.side())))).get();
     String reason = whyNot(join, info, fact);
     EnumerableLakeTableScan scan = fact.trace().scan();
