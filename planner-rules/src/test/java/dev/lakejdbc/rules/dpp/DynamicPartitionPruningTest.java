@@ -17,6 +17,8 @@ import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.util.ImmutableBitSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -277,6 +279,19 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertEquals("#1: customer_id = customer_id", items(fact(plans.after())).get("DynamicDataFilters"),
         plans.afterText());
     assertNull(items(scan(plans.after(), "customers")).get("DynamicDataFilters"), plans.afterText());
+  }
+
+  @Test void joinsAboveADimensionSourceStillSeeItsDistinctValuesAndColumnOrigins() {
+    // The estimates of the joins above a DynamicFilterSource (which decide dppDimensionThreshold for
+    // the joins pruned after it) use its input's distinct values, as they did before it was wrapped.
+    Plans plans = check("SELECT c.segment, sum(f.amount) FROM fact_orders f "
+        + "JOIN customers c ON f.customer_id = c.customer_id WHERE c.country = 'IN' GROUP BY c.segment");
+    DynamicFilterSource source = nodes(plans.after(), DynamicFilterSource.class).get(0);
+    RelMetadataQuery mq = source.getCluster().getMetadataQuery();
+    Double values = mq.getDistinctRowCount(source.getInput(), ImmutableBitSet.of(0), null);
+    assertTrue(values != null, plans.afterText());
+    assertEquals(values, mq.getDistinctRowCount(source, ImmutableBitSet.of(0), null));
+    assertEquals(mq.getColumnOrigins(source.getInput(), 0), mq.getColumnOrigins(source, 0));
   }
 
   @Test void aKeyOnAPartitionColumnAndOneOnADataColumnShareTheChannel() {
