@@ -15,24 +15,34 @@ import java.util.Map;
  *     evaluates first (the analogue of Spark's autoBroadcastJoinThreshold)
  * @param dppMaxKeys past this many distinct keys a dynamic filter is not applied
  * @param listingCacheMillis how long a directory listing is reused; 0 lists every time
+ * @param dataFilterPushdown push conjuncts on data columns, and dynamic filters on data join keys, into
+ *     scans, which then read only the row groups and pages that may match
  */
 public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
     boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
-    long listingCacheMillis) {
+    long listingCacheMillis, boolean dataFilterPushdown) {
   public static final long DEFAULT_DPP_DIMENSION_THRESHOLD = 10L * 1024 * 1024;
   public static final int DEFAULT_DPP_MAX_KEYS = 10_000;
   public static final long DEFAULT_LISTING_CACHE_MILLIS = 10_000;
   public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true, true,
-      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS);
+      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true);
 
   public LakeOptions {
     partitionTypes = Map.copyOf(partitionTypes);
   }
 
+  /** The options with data filter pushdown on. */
+  public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
+      boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
+      long listingCacheMillis) {
+    this(partitionTypes, partitionTypeInference, staticPruning, dpp, dppDimensionThreshold, dppMaxKeys,
+        listingCacheMillis, true);
+  }
+
   /** Interpretation options, with the default pruning settings. */
   public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference) {
     this(partitionTypes, partitionTypeInference, true, true, DEFAULT_DPP_DIMENSION_THRESHOLD,
-        DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS);
+        DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true);
   }
 
   /**

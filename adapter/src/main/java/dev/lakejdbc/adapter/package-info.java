@@ -5,7 +5,7 @@
  * uses only {@code types}. It knows nothing of files, plans or rows.
  *
  * <p>The packages, from the bottom up (each uses only those before it): {@code types}, this one,
- * {@code dpp}, {@code stats}, {@code hive}, {@code parquet}, {@code table}, {@code prune},
+ * {@code dpp}, {@code stats}, {@code filter}, {@code hive}, {@code parquet}, {@code table}, {@code prune},
  * {@code read}, {@code scan}, {@code catalog}, {@code sys}. See docs/ARCHITECTURE.md.
  */
 package dev.lakejdbc.adapter;

@@ -57,6 +57,9 @@ public final class Rows {
     }
     if (v instanceof Double || v instanceof Float) {
       double d = ((Number) v).doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        return Double.toString(d);
+      }
       if (d == Math.rint(d) && Math.abs(d) < 1e15) {
         return BigDecimal.valueOf((long) d).toPlainString();
       }

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 public final class Benchmark {
   static final String USAGE = """
       usage: Benchmark --tpcds ... (see TpcdsBenchmark), or
+             Benchmark --data-filters ... (see DataFilterBench), or
              Benchmark [--lake DIR] [--scale N] [--warmups N] [--warmup-seconds S] [--runs N] [--many-partitions] [--doc FILE]
         --lake DIR          where the reference lake is generated, or reused if an identical one is there
                             (default: <tmp>/lake-bench); --many-partitions uses DIR-many
@@ -89,6 +90,20 @@ public final class Benchmark {
       int status = TpcdsBenchmark.main(rest, System.out);
       // Spark leaves non-daemon threads behind: end the JVM explicitly.
       System.exit(status);
+      return;
+    }
+    if (List.of(args).contains("--data-filters")) {
+      // The data filter benchmark: its own lake, queries and report (DataFilterBench).
+      DataFilterBench.Options o;
+      try {
+        o = DataFilterBench.Options.parse(List.of(args));
+      } catch (RuntimeException e) {
+        System.err.println(e.getMessage());
+        System.err.println(DataFilterBench.USAGE);
+        System.exit(2);
+        return;
+      }
+      System.exit(DataFilterBench.run(o, System.out) ? 0 : 1);
       return;
     }
     Options options;

@@ -61,6 +61,18 @@ class BenchmarkSmokeTest {
     assertTrue(markdown.contains("All answers equal DuckDB's"), markdown);
   }
 
+  @Test void dataFilterBenchAgreesWithDuckDbAndReadsOnlyRowGroupsThatCanMatch() throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    DataFilterBench.Options o = DataFilterBench.Options.parse(java.util.List.of("--data-filters",
+        "--lake", dir.resolve("clustered").toString(), "--days", "3", "--rows-per-day", "6000",
+        "--runs", "1", "--warmup-seconds", "0"));
+    boolean ok = DataFilterBench.run(o, new PrintStream(log, true, StandardCharsets.UTF_8));
+    System.out.print(log.toString(StandardCharsets.UTF_8));
+    assertTrue(ok, log.toString(StandardCharsets.UTF_8));
+    assertTrue(log.toString(StandardCharsets.UTF_8).contains("row groups read = row groups whose "
+        + "statistics can match"), log.toString(StandardCharsets.UTF_8));
+  }
+
   @Test void notesSurviveRegeneration() {
     String previous = "# x\n" + MarkdownReport.NOTES_BEGIN + "\nshared machine\n" + MarkdownReport.NOTES_END + "\n";
     assertEquals("shared machine\n", MarkdownReport.keptNotes(previous));

@@ -76,9 +76,10 @@ final class ExplainAnalyze {
       }
       scans.remove(scan);
       lines.add(String.format("%sactual: partitions=%d of %d, files=%d, bytes=%d, rows=%d, "
-              + "directories listed=%d, time=%.1f ms%s", indent, scan.partitionsRead(),
-          scan.partitionsTotal(), scan.filesRead(), scan.bytesRead(), scan.rowsRead(),
-          scan.directoriesListed(), scan.elapsedMillis(),
+              + "directories listed=%d, row groups=%d of %d%s, rows skipped=%d, time=%.1f ms%s", indent,
+          scan.partitionsRead(), scan.partitionsTotal(), scan.filesRead(), scan.bytesRead(),
+          scan.rowsRead(), scan.directoriesListed(), scan.rowGroupsRead(), scan.rowGroupsTotal(),
+          skippedBy(scan), scan.rowsSkipped(), scan.elapsedMillis(),
           scan.notes() == null ? "" : ", notes: " + scan.notes()));
     }
     lines.add(String.format("Result: %d rows in %.1f ms", rows, nanos / 1e6));
@@ -96,6 +97,32 @@ final class ExplainAnalyze {
       lines.add("  " + operator.summary());
     }
     return lines;
+  }
+
+  /**
+   * What ruled the other row groups (and rows) out: {@code  (skipped: statistics 117, dictionary 2;
+   * pages 3,000 rows; keys 12 rows)}; empty when nothing was.
+   */
+  private static String skippedBy(ScanStatistics scan) {
+    List<String> parts = new ArrayList<>();
+    for (ScanStatistics.Skip s : ScanStatistics.Skip.values()) {
+      if (scan.rowGroupsSkipped(s) > 0) {
+        parts.add(s.text() + " " + scan.rowGroupsSkipped(s));
+      }
+    }
+    List<String> rows = new ArrayList<>();
+    if (scan.rowsSkippedByPages() > 0) {
+      rows.add("pages " + scan.rowsSkippedByPages() + " rows");
+    }
+    if (scan.rowsSkippedByKeys() > 0) {
+      rows.add("keys " + scan.rowsSkippedByKeys() + " rows");
+    }
+    if (parts.isEmpty() && rows.isEmpty()) {
+      return "";
+    }
+    String groups = String.join(", ", parts);
+    return " (skipped: " + groups + (groups.isEmpty() || rows.isEmpty() ? "" : "; ")
+        + String.join(", ", rows) + ")";
   }
 
   /** The lines as a one-column result, made by the connection itself so clients get a real result set. */

@@ -97,7 +97,8 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
     return new LakeOptions(partitionTypes, bool(LakeProperty.PARTITION_TYPE_INFERENCE),
         bool(LakeProperty.STATIC_PRUNING), bool(LakeProperty.DPP),
         bytes(LakeProperty.DPP_DIMENSION_THRESHOLD), (int) positive(LakeProperty.DPP_MAX_KEYS, 1),
-        positive(LakeProperty.LISTING_CACHE_SECONDS, 0) * 1000);
+        positive(LakeProperty.LISTING_CACHE_SECONDS, 0) * 1000,
+        bool(LakeProperty.DATA_FILTER_PUSHDOWN));
   }
 
   /**

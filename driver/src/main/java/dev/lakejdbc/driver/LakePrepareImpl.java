@@ -28,7 +28,8 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
   @Override protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
     RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
-    for (RelOptRule rule : LakeRules.rules(options(prepareContext).staticPruning())) {
+    LakeOptions options = options(prepareContext);
+    for (RelOptRule rule : LakeRules.rules(options.staticPruning(), options.dataFilterPushdown())) {
       planner.addRule(rule);
     }
     // A merge join sorts both inputs: for a fact table that means reading it whole into memory.

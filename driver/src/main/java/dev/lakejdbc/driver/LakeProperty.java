@@ -25,8 +25,12 @@ public enum LakeProperty {
       "The largest estimated dimension size that dynamic pruning evaluates first, in bytes or with a "
           + "KB/MB/GB suffix (the analogue of Spark's autoBroadcastJoinThreshold)"),
   DPP_MAX_KEYS("dppMaxKeys", "10000",
-      "Past this many distinct join keys a dynamic filter is not applied (the scan reads as without it, "
-          + "and sys.scans.notes says so)"),
+      "Past this many distinct join keys a dynamic filter keeps only the keys' range (sys.scans.notes "
+          + "says so)"),
+  DATA_FILTER_PUSHDOWN("dataFilterPushdown", "true",
+      "Push conjuncts on data columns and dynamic join-key filters on data columns into scans, which "
+          + "then read only the row groups and pages that may match; false reads every row group (for "
+          + "comparison)"),
   QUERY_MEMORY_LIMIT("queryMemoryLimit", "25%",
       "What one statement execution may hold in sorts, hash joins, aggregations, the dynamic pruning "
           + "cache and read buffers: a size (512MB, 2GB) or a share of the JVM's maximum heap (25%); "

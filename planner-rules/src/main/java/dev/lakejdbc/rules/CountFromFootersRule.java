@@ -28,7 +28,8 @@ public final class CountFromFootersRule extends RelRule<CountFromFootersRule.Con
   @Override public void onMatch(RelOptRuleCall call) {
     LogicalAggregate aggregate = call.rel(0);
     LogicalLakeTableScan scan = call.rel(1);
-    if (scan.rowCounts() || aggregate.getGroupType() != Aggregate.Group.SIMPLE
+    // A data filter only narrows what is read; the filter above it must still count the rows.
+    if (scan.rowCounts() || scan.dataFilter() != null || aggregate.getGroupType() != Aggregate.Group.SIMPLE
         || aggregate.getAggCallList().isEmpty()) {
       return;
     }

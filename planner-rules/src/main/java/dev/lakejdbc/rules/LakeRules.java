@@ -12,6 +12,7 @@ public final class LakeRules {
   public static final RelOptRule PARTITION_FILTER_INTO_SCAN =
       PartitionFilterIntoLakeScanRule.Config.DEFAULT.toRule();
   public static final RelOptRule COUNT_FROM_FOOTERS = CountFromFootersRule.Config.DEFAULT.toRule();
+  public static final RelOptRule DATA_FILTER_INTO_SCAN = DataFilterIntoLakeScanRule.Config.DEFAULT.toRule();
 
   private LakeRules() {}
 
@@ -21,6 +22,11 @@ public final class LakeRules {
    * {@code f.dt = d.date_id} onto the fact, where it prunes.
    */
   public static List<RelOptRule> rules(boolean staticPruning) {
+    return rules(staticPruning, true);
+  }
+
+  /** The rules for a connection; with {@code dataFilters}, also data filter pushdown. */
+  public static List<RelOptRule> rules(boolean staticPruning, boolean dataFilters) {
     List<RelOptRule> rules = new ArrayList<>(List.of(PROJECT_INTO_SCAN, COUNT_FROM_FOOTERS,
         // ORDER BY ... LIMIT n keeps n rows in a bounded tree instead of sorting its whole input, also
         // below a union (each branch keeps n) and an outer join (on its preserved side's keys).
@@ -29,6 +35,9 @@ public final class LakeRules {
     if (staticPruning) {
       rules.add(PARTITION_FILTER_INTO_SCAN);
       rules.add(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES);
+    }
+    if (dataFilters) {
+      rules.add(DATA_FILTER_INTO_SCAN);
     }
     return rules;
   }

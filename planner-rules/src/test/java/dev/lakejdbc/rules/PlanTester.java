@@ -92,7 +92,7 @@ public final class PlanTester {
       RelRoot root = planner.rel(planner.validate(parsed));
       RelNode rel = root.rel;
       RelOptPlanner volcano = rel.getCluster().getPlanner();
-      for (RelOptRule rule : LakeRules.rules(options.staticPruning())) {
+      for (RelOptRule rule : LakeRules.rules(options.staticPruning(), options.dataFilterPushdown())) {
         volcano.addRule(rule);
       }
       volcano.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);

@@ -34,17 +34,58 @@ public final class ParquetFiles {
   private ParquetFiles() {}
 
   /**
+   * How a file is laid out inside: rows per row group and per page (0 for parquet-java's defaults,
+   * which go by bytes), dictionary encoding, statistics (row-group statistics and the column index),
+   * their truncation of long binary values, and the columns that get a bloom filter.
+   */
+  public record Layout(int rowGroupRows, int pageRows, boolean dictionary, boolean statistics,
+      int truncateLength, List<String> bloomFilterColumns) {
+    public static final Layout DEFAULT = new Layout(0, 0, true, true, 0, List.of());
+
+    public Layout {
+      bloomFilterColumns = List.copyOf(bloomFilterColumns);
+    }
+
+    /** Small row groups and pages: {@code rowGroupRows} and {@code pageRows} rows each. */
+    public static Layout rows(int rowGroupRows, int pageRows) {
+      return new Layout(rowGroupRows, pageRows, true, true, 0, List.of());
+    }
+
+    public Layout withDictionary(boolean value) {
+      return new Layout(rowGroupRows, pageRows, value, statistics, truncateLength, bloomFilterColumns);
+    }
+
+    public Layout withStatistics(boolean value) {
+      return new Layout(rowGroupRows, pageRows, dictionary, value, truncateLength, bloomFilterColumns);
+    }
+
+    public Layout withTruncateLength(int value) {
+      return new Layout(rowGroupRows, pageRows, dictionary, statistics, value, bloomFilterColumns);
+    }
+
+    public Layout withBloomFilters(List<String> columns) {
+      return new Layout(rowGroupRows, pageRows, dictionary, statistics, truncateLength, columns);
+    }
+  }
+
+  /**
    * Writes one SNAPPY-compressed file, creating missing parent directories.
    *
    * @throws java.nio.file.FileAlreadyExistsException if the file exists
    */
   public static void write(Path file, Schema schema, Iterable<GenericRecord> records)
       throws IOException {
+    write(file, schema, records, Layout.DEFAULT);
+  }
+
+  /** Writes one SNAPPY-compressed file laid out as {@code layout} says. */
+  public static void write(Path file, Schema schema, Iterable<GenericRecord> records, Layout layout)
+      throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
     }
-    try (ParquetWriter<GenericRecord> writer = AvroParquetWriter
+    AvroParquetWriter.Builder<GenericRecord> builder = AvroParquetWriter
         .<GenericRecord>builder(new LocalOutputFile(file))
         .withSchema(schema)
         .withDataModel(MODEL)
@@ -53,7 +94,22 @@ public final class ParquetFiles {
         .withConf(new PlainParquetConfiguration())
         .withCompressionCodec(CompressionCodecName.SNAPPY)
         .withWriteMode(ParquetFileWriter.Mode.CREATE)
-        .build()) {
+        .withDictionaryEncoding(layout.dictionary())
+        .withStatisticsEnabled(layout.statistics());
+    if (layout.rowGroupRows() > 0) {
+      builder.withRowGroupRowCountLimit(layout.rowGroupRows());
+    }
+    if (layout.pageRows() > 0) {
+      builder.withPageRowCountLimit(layout.pageRows()).withMinRowCountForPageSizeCheck(1);
+    }
+    if (layout.truncateLength() > 0) {
+      builder.withStatisticsTruncateLength(layout.truncateLength())
+          .withColumnIndexTruncateLength(layout.truncateLength());
+    }
+    for (String column : layout.bloomFilterColumns()) {
+      builder.withBloomFilterEnabled(column, true);
+    }
+    try (ParquetWriter<GenericRecord> writer = builder.build()) {
       for (GenericRecord record : records) {
         writer.write(record);
       }

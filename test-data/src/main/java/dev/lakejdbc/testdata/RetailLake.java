@@ -139,7 +139,7 @@ public final class RetailLake {
     return IntStream.range(0, count).mapToObj(i -> start.plusDays((long) i * days / count)).toList();
   }
 
-  private static void writeBranches(Path table) throws IOException {
+  static void writeBranches(Path table) throws IOException {
     Schema schema = AvroSchemas.record("branches", List.of(
         required("branch_id", STRING), required("branch_name", STRING),
         required("region", STRING), required("status", STRING)));
@@ -156,7 +156,7 @@ public final class RetailLake {
     ParquetFiles.write(table.resolve(HivePaths.partFile(0)), schema, rows);
   }
 
-  private static void writeDimDate(Path table, Options o) throws IOException {
+  static void writeDimDate(Path table, Options o) throws IOException {
     Schema schema = AvroSchemas.record("dim_date", List.of(
         required("date_id", AvroSchemas.date()), required("date_type", STRING),
         required("day_name", STRING), required("month", INT)));

@@ -28,12 +28,23 @@ import org.apache.calcite.linq4j.function.Function1;
 public final class DynamicFilterChannel {
   private final String id;
   private final boolean[] nullSafe;
+  private final int partitionKeys;
   private final int maxKeys;
   private final Map<DataContext, Execution> executions = new WeakHashMap<>();
 
+  /** A channel whose every key position is on a fact partition column. */
   public DynamicFilterChannel(String id, boolean[] nullSafe, int maxKeys) {
+    this(id, nullSafe, nullSafe.length, maxKeys);
+  }
+
+  /**
+   * A channel whose first {@code partitionKeys} key positions are on fact partition columns (their
+   * tuples prune directories) and whose others are on data columns (each filters rows by its values).
+   */
+  public DynamicFilterChannel(String id, boolean[] nullSafe, int partitionKeys, int maxKeys) {
     this.id = id;
     this.nullSafe = nullSafe.clone();
+    this.partitionKeys = partitionKeys;
     this.maxKeys = maxKeys;
   }
 
@@ -59,7 +70,7 @@ public final class DynamicFilterChannel {
       this.memory = memory;
     }
 
-    synchronized void evaluate(boolean[] nullSafe, int maxKeys) {
+    synchronized void evaluate(boolean[] nullSafe, int partitionKeys, int maxKeys) {
       if (rows != null) {
         return;
       }
@@ -73,13 +84,13 @@ public final class DynamicFilterChannel {
           tuples.add(keyOf.apply(row));
         }
       }
-      keys = DynamicKeys.collect(tuples, nullSafe, maxKeys);
+      keys = DynamicKeys.collect(tuples, nullSafe, partitionKeys, maxKeys);
       keyTuples = tuples;
       rows = read;
     }
 
-    synchronized DimensionMatches matches(boolean[] nullSafe, int maxKeys) {
-      evaluate(nullSafe, maxKeys);
+    synchronized DimensionMatches matches(boolean[] nullSafe, int partitionKeys, int maxKeys) {
+      evaluate(nullSafe, partitionKeys, maxKeys);
       if (matches == null) {
         matches = new DimensionMatches(keyTuples, rows.stream().map(columnsOf::apply).toList(),
             nullSafe);
@@ -111,7 +122,7 @@ public final class DynamicFilterChannel {
     }
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
-        execution.evaluate(nullSafe, maxKeys);
+        execution.evaluate(nullSafe, partitionKeys, maxKeys);
         return Linq4j.enumerator(execution.rows);
       }
     };
@@ -128,7 +139,7 @@ public final class DynamicFilterChannel {
         return null;
       }
     }
-    execution.evaluate(nullSafe, maxKeys);
+    execution.evaluate(nullSafe, partitionKeys, maxKeys);
     return execution.keys;
   }
 
@@ -147,7 +158,7 @@ public final class DynamicFilterChannel {
             + "evaluated before the fact scan");
       }
     }
-    return execution.matches(nullSafe, maxKeys);
+    return execution.matches(nullSafe, partitionKeys, maxKeys);
   }
 
   /**

@@ -11,28 +11,79 @@ import java.util.Set;
  * The runtime filter of dynamic partition pruning: the distinct join-key tuples of an evaluated
  * dimension. Values are compared after normalization (numbers by value), and a tuple holding a NULL
  * matches nothing unless that key position is null-safe ({@code IS NOT DISTINCT FROM}).
+ *
+ * <p>The first {@code partitionKeys} positions of a tuple are keys on the fact's partition columns,
+ * whose tuples prune directories; the others are keys on data columns, each filtering the fact's rows
+ * by its own {@link #values(int) values}.
  */
 public final class DynamicKeys {
   private final Set<List<Object>> keys;
   private final boolean[] nullSafe;
   private final int maxKeys;
+  private final List<Object[]> tuples;
+  /** Whether each key position, partition and data, is null-safe. */
+  private final boolean[] allNullSafe;
+  private final KeyValues[] values;
 
-  private DynamicKeys(Set<List<Object>> keys, boolean[] nullSafe, int maxKeys) {
+  private DynamicKeys(Set<List<Object>> keys, boolean[] nullSafe, int maxKeys, List<Object[]> tuples,
+      boolean[] allNullSafe) {
     this.keys = keys;
     this.nullSafe = nullSafe;
     this.maxKeys = maxKeys;
+    this.tuples = tuples;
+    this.allNullSafe = allNullSafe;
+    this.values = new KeyValues[allNullSafe.length];
   }
 
   /** Collects the distinct key tuples of the dimension's rows. */
   static DynamicKeys collect(List<Object[]> keyTuples, boolean[] nullSafe, int maxKeys) {
+    return collect(keyTuples, nullSafe, nullSafe.length, maxKeys);
+  }
+
+  /** Collects the distinct tuples of the first {@code partitionKeys} positions of the dimension's keys. */
+  public static DynamicKeys collect(List<Object[]> keyTuples, boolean[] nullSafe, int partitionKeys,
+      int maxKeys) {
     Set<List<Object>> keys = new LinkedHashSet<>();
-    for (Object[] tuple : keyTuples) {
-      List<Object> key = comparable(tuple, nullSafe);
-      if (key != null) {
-        keys.add(key);
+    boolean[] partitionNullSafe = Arrays.copyOf(nullSafe, partitionKeys);
+    if (partitionKeys > 0) {
+      for (Object[] tuple : keyTuples) {
+        List<Object> key = comparable(Arrays.copyOf(tuple, partitionKeys), partitionNullSafe);
+        if (key != null) {
+          keys.add(key);
+        }
       }
     }
-    return new DynamicKeys(keys, nullSafe, maxKeys);
+    return new DynamicKeys(keys, partitionNullSafe, maxKeys, keyTuples, nullSafe.clone());
+  }
+
+  /** The distinct values at key position {@code position} (partition or data key), computed once. */
+  public synchronized KeyValues values(int position) {
+    if (values.length <= position) {
+      throw new IllegalArgumentException("no key position " + position);
+    }
+    if (values[position] == null) {
+      values[position] = KeyValues.of(tuples, position, nullSafeAt(position), maxKeys);
+    }
+    return values[position];
+  }
+
+  private boolean nullSafeAt(int position) {
+    return position < allNullSafe.length && allNullSafe[position];
+  }
+
+  /**
+   * Whether a fact partition with these key values lies within each key position's range: the filter
+   * past the key cap, which still drops partitions outside the dimension's smallest and largest key.
+   */
+  public boolean inRanges(Object[] factKey) {
+    for (int i = 0; i < factKey.length; i++) {
+      KeyValues v = values(i);
+      Object key = normalize(factKey[i]);
+      if (key == null ? !v.matchesNull() : !v.inRange(key)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether a fact partition with these key values can join some dimension row. */
@@ -98,11 +149,21 @@ public final class DynamicKeys {
   private static List<Object> normalize(Object[] tuple) {
     Object[] normalized = new Object[tuple.length];
     for (int i = 0; i < tuple.length; i++) {
-      Object v = tuple[i];
-      // An INTEGER dimension key and a BIGINT partition value of the same number are the same key.
-      normalized[i] = v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)
-          ? new BigDecimal(n.toString()).stripTrailingZeros() : v;
+      normalized[i] = normalize(tuple[i]);
     }
     return Arrays.asList(normalized);
+  }
+
+  /** One key value as compared. */
+  static Object normalize(Object v) {
+    // An INTEGER dimension key and a BIGINT partition value of the same number are the same key.
+    if (v instanceof BigDecimal d) {
+      return d.stripTrailingZeros();
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return BigDecimal.valueOf(((Number) v).longValue()).stripTrailingZeros();
+    }
+    return v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)
+        ? new BigDecimal(n.toString()).stripTrailingZeros() : v;
   }
 }

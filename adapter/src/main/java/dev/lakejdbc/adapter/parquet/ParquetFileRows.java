@@ -4,8 +4,12 @@ import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.io.IOException;
+import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -14,7 +18,6 @@ import java.util.stream.Collectors;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
@@ -25,7 +28,9 @@ import org.apache.parquet.schema.Type;
 /**
  * The rows of one Parquet file, decoding only the requested columns. Columns the file lacks stay NULL;
  * when no data column is requested at all, rows are produced from the footer's row counts without
- * reading a page.
+ * reading a page. With a {@link ReadFilter}, only the row groups and pages that may match are read
+ * ({@link RowGroupSelection}) — a file none of whose row groups can match is not even opened — and
+ * decoded rows whose join key cannot match are dropped.
  */
 public final class ParquetFileRows implements AutoCloseable {
   /** A table data column to read, the position its value goes to, and its type in the table. */
@@ -36,9 +41,14 @@ public final class ParquetFileRows implements AutoCloseable {
   private final ParquetFileReader reader;
   private final MessageColumnIO columnIO;
   private final RowMaterializer materializer;
+  private final RowGroupSelection selection;
+  private final RowKeyFilter[] rowFilters;
+  private final ReadFilter filter;
+  private final boolean opened;
   private long footerRowsLeft;
   private RecordReader<Object[]> records;
   private long rowsLeftInGroup;
+  private long rowsDroppedByKeys;
   private Object[] current;
 
   /**
@@ -48,10 +58,38 @@ public final class ParquetFileRows implements AutoCloseable {
    */
   public ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests,
       Object[] template, LongConsumer bytesRead) {
+    this(footers, file, requests, template, bytesRead, ReadFilter.NONE);
+  }
+
+  /**
+   * Opens {@code file}, unless {@code filter} rules out all its row groups from the footer alone.
+   *
+   * @param template the output row every record starts from, holding the partition values
+   */
+  public ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests,
+      Object[] template, LongConsumer bytesRead, ReadFilter filter) {
     this.file = file;
     this.template = template;
+    this.filter = filter;
+    this.rowFilters = filter.rowFilters().stream().map(RowKeyFilter::forOneReader)
+        .toArray(RowKeyFilter[]::new);
     ParquetMetadata footer = footers.footer(file);
     MessageType fileSchema = footer.getFileMetaData().getSchema();
+    Set<String> notes = new LinkedHashSet<>();
+    Translation translation = Translation.ALL;
+    if (filter.filters()) {
+      FilterPredicateTranslator translator = new FilterPredicateTranslator(fileSchema,
+          filter.columnNames(), filter.columnTypes(), notes::add);
+      translation = translator.translate(filter.predicate());
+      if (translation.predicate() != null) {
+        notes.addAll(StatisticsTrust.notes(footer, filteredFields(fileSchema, filter)));
+      }
+    }
+    this.selection = new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(),
+        notes::add);
+    if (filter.stats() != null) {
+      notes.forEach(filter.stats()::dataFilterNote);
+    }
     Map<String, Type> byName = fileSchema.getFields().stream()
         .collect(Collectors.toMap(f -> f.getName().toLowerCase(Locale.ROOT), Function.identity(),
             (a, b) -> a));
@@ -65,11 +103,13 @@ public final class ParquetFileRows implements AutoCloseable {
         }
       }
     }
-    if (found.isEmpty()) {
+    boolean ruledOut = selection.ruledOutAll();
+    if (found.isEmpty() || ruledOut) {
       this.reader = null;
       this.columnIO = null;
       this.materializer = null;
-      this.footerRowsLeft = footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+      this.footerRowsLeft = selection.rowsLeft();
+      this.opened = !ruledOut;
       return;
     }
     MessageType requested = new MessageType(fileSchema.getName(), fields);
@@ -77,7 +117,8 @@ public final class ParquetFileRows implements AutoCloseable {
     ColumnType[] fileTypes = fields.stream().map(ParquetColumnTypes::sqlTypeOf)
         .toArray(ColumnType[]::new);
     ColumnType[] tableTypes = found.stream().map(Request::tableType).toArray(ColumnType[]::new);
-    this.materializer = new RowMaterializer(requested, positions, fileTypes, tableTypes, template);
+    this.materializer = new RowMaterializer(requested, positions, fileTypes, tableTypes, template,
+        rowFilters);
     this.columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
     try {
       LakeInputFile input = footers.inputFile(file);
@@ -87,6 +128,58 @@ public final class ParquetFileRows implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot open Parquet file", file.path(), e);
     }
+    this.opened = true;
+  }
+
+  /**
+   * Whether {@code filter} rules out every row group of {@code file} from its footer alone (without
+   * opening it); if so, its row groups and the reasons noted are counted as reading it would count them.
+   * A scan asks before it hands files to its readers, so that a selective filter leaves few files to
+   * read, often one, which it then reads on its own thread.
+   */
+  public static boolean ruledOutByFooter(ParquetFooters footers, DataFile file, ReadFilter filter) {
+    if (!filter.filters()) {
+      return false;
+    }
+    ParquetMetadata footer = footers.footer(file);
+    MessageType fileSchema = footer.getFileMetaData().getSchema();
+    Set<String> notes = new LinkedHashSet<>();
+    Translation translation = new FilterPredicateTranslator(fileSchema, filter.columnNames(),
+        filter.columnTypes(), notes::add).translate(filter.predicate());
+    if (!new RowGroupSelection(file.path().toString(), footer, translation, null, n -> { }).ruledOutAll()) {
+      return false;
+    }
+    if (filter.stats() != null) {
+      if (translation.predicate() != null) {
+        notes.addAll(StatisticsTrust.notes(footer, filteredFields(fileSchema, filter)));
+      }
+      new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(), notes::add);
+      notes.forEach(filter.stats()::dataFilterNote);
+    }
+    return true;
+  }
+
+  /** The file columns the predicate reads, by their names in this file. */
+  private static Set<String> filteredFields(MessageType fileSchema, ReadFilter filter) {
+    Set<String> wanted = new HashSet<>();
+    for (int c : filter.predicate().columns()) {
+      wanted.add(filter.columnNames().get(c).toLowerCase(Locale.ROOT));
+    }
+    Set<String> fields = new HashSet<>();
+    for (Type f : fileSchema.getFields()) {
+      if (wanted.contains(f.getName().toLowerCase(Locale.ROOT))) {
+        fields.add(f.getName());
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * Whether the file was opened to be read: false when its footer already rules out every row group
+   * (or it has no rows), so that no byte of it past the cached footer is read.
+   */
+  public boolean opened() {
+    return opened;
   }
 
   /** Advances to the next row; false at the end of the file. */
@@ -100,17 +193,22 @@ public final class ParquetFileRows implements AutoCloseable {
       return true;
     }
     try {
-      while (rowsLeftInGroup == 0) {
-        PageReadStore pages = reader.readNextRowGroup();
-        if (pages == null) {
-          return false;
+      while (true) {
+        while (rowsLeftInGroup == 0) {
+          PageReadStore pages = selection.next(reader);
+          if (pages == null) {
+            return false;
+          }
+          rowsLeftInGroup = pages.getRowCount();
+          records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
         }
-        rowsLeftInGroup = pages.getRowCount();
-        records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
+        rowsLeftInGroup--;
+        current = records.read();
+        if (!materializer.rejected()) {
+          return true;
+        }
+        rowsDroppedByKeys++;
       }
-      rowsLeftInGroup--;
-      current = records.read();
-      return true;
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read Parquet file", file.path(), e);
     }
@@ -121,6 +219,10 @@ public final class ParquetFileRows implements AutoCloseable {
   }
 
   @Override public void close() {
+    if (rowsDroppedByKeys > 0 && filter.stats() != null) {
+      filter.stats().rowsSkippedByKeys(rowsDroppedByKeys);
+      rowsDroppedByKeys = 0;
+    }
     if (reader != null) {
       try {
         reader.close();

@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.SeekableInputStream;
@@ -79,7 +80,8 @@ public final class ParquetFooters {
    * factory, whose cached decompressors are not safe across threads.
    */
   ParquetReadOptions options() {
-    return HadoopReadOptions.builder(conf).build();
+    return HadoopReadOptions.builder(conf)
+        .withCodecFactory(new PageDecompressors(HadoopCodecs.newFactory(conf, 0))).build();
   }
 
   /** {@code file} as Parquet's InputFile, read through the lake's file system. */

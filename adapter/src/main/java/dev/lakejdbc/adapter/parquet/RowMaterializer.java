@@ -1,11 +1,15 @@
 package dev.lakejdbc.adapter.parquet;
 
+import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -14,11 +18,21 @@ import org.apache.parquet.schema.Type;
  * Builds Calcite rows ({@code Object[]}) directly from Parquet's column readers. Each record starts as
  * a copy of a template that already holds the partition values; each requested field writes its
  * decoded value into its output position.
+ *
+ * <p>With row key filters, a record is judged as soon as its key columns are decoded: the fields that
+ * come after them in the file are then not decoded for a record that cannot join (their values are
+ * still consumed), and the record is marked {@link #rejected}. A rejected record's array is reused for
+ * the next one.
  */
 final class RowMaterializer extends RecordMaterializer<Object[]> {
   private final Object[] template;
   private final Root root;
+  private final RowKeyFilter[] keyFilters;
   private Object[] row;
+  private boolean rejected;
+  /** Whether the key filters judged the current record yet. */
+  private boolean judged;
+  private Object[] recycled;
 
   /**
    * @param requested the file's fields to decode, a subset of its schema
@@ -29,12 +43,34 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
    */
   RowMaterializer(MessageType requested, int[] positions, ColumnType[] fileTypes,
       ColumnType[] tableTypes, Object[] template) {
+    this(requested, positions, fileTypes, tableTypes, template, new RowKeyFilter[0]);
+  }
+
+  /** @param keyFilters the filters a record's key must pass, each reading its output position */
+  RowMaterializer(MessageType requested, int[] positions, ColumnType[] fileTypes,
+      ColumnType[] tableTypes, Object[] template, RowKeyFilter[] keyFilters) {
     this.template = template;
+    this.keyFilters = keyFilters;
     this.root = new Root(requested, positions, fileTypes, tableTypes);
   }
 
   @Override public Object[] getCurrentRecord() {
     return row;
+  }
+
+  /** Whether the current record's key cannot join: it must be dropped. */
+  boolean rejected() {
+    return rejected;
+  }
+
+  private void judge() {
+    judged = true;
+    for (RowKeyFilter f : keyFilters) {
+      if (!f.mayJoin(row)) {
+        rejected = true;
+        return;
+      }
+    }
   }
 
   @Override public GroupConverter getRootConverter() {
@@ -49,6 +85,15 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
 
     Root(MessageType requested, int[] positions, ColumnType[] fileTypes, ColumnType[] tableTypes) {
       converters = new Converter[requested.getFieldCount()];
+      // The last requested field that holds a key: once it is decoded, the record can be judged.
+      int lastKey = -1;
+      for (int i = 0; i < converters.length; i++) {
+        for (RowKeyFilter f : keyFilters) {
+          if (f.position() == positions[i]) {
+            lastKey = i;
+          }
+        }
+      }
       for (int i = 0; i < converters.length; i++) {
         Type field = requested.getType(i);
         int position = positions[i];
@@ -61,8 +106,16 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
           converters[i] = new NestedJsonConverter(field.asGroupType(),
               tree -> row[position] = NestedJsonConverter.toJson(tree));
         } else {
-          converters[i] = PrimitiveDecoders.forType(field.asPrimitiveType(),
-              sinkFor(position, fileTypes[i], tableTypes[i]));
+          Consumer<Object> sink = sinkFor(position, fileTypes[i], tableTypes[i]);
+          if (i == lastKey) {
+            Consumer<Object> write = sink;
+            sink = v -> {
+              write.accept(v);
+              judge();
+            };
+          }
+          PrimitiveConverter c = PrimitiveDecoders.forType(field.asPrimitiveType(), sink);
+          converters[i] = lastKey >= 0 && i > lastKey ? new Gated(c) : c;
         }
       }
     }
@@ -79,7 +132,15 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     }
 
     @Override public void start() {
-      row = template.clone();
+      if (recycled != null) {
+        row = recycled;
+        recycled = null;
+        System.arraycopy(template, 0, row, 0, template.length);
+      } else {
+        row = template.clone();
+      }
+      rejected = false;
+      judged = false;
       for (List<Object> values : repeatedValues) {
         values.clear();
       }
@@ -88,6 +149,72 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     @Override public void end() {
       for (int i = 0; i < repeatedValues.size(); i++) {
         row[repeatedPositions.get(i)] = NestedJsonConverter.toJson(repeatedValues.get(i));
+      }
+      // A NULL key (no value was written) or a key column this file lacks is judged here.
+      if (keyFilters.length > 0 && !judged) {
+        judge();
+      }
+      if (rejected) {
+        recycled = row;
+      }
+    }
+  }
+
+  /** A field after the keys: not decoded for a record its keys already rejected. */
+  private final class Gated extends PrimitiveConverter {
+    private final PrimitiveConverter decoder;
+
+    Gated(PrimitiveConverter decoder) {
+      this.decoder = decoder;
+    }
+
+    @Override public boolean hasDictionarySupport() {
+      return decoder.hasDictionarySupport();
+    }
+
+    @Override public void setDictionary(Dictionary dictionary) {
+      decoder.setDictionary(dictionary);
+    }
+
+    @Override public void addValueFromDictionary(int id) {
+      if (!rejected) {
+        decoder.addValueFromDictionary(id);
+      }
+    }
+
+    @Override public void addBinary(Binary value) {
+      if (!rejected) {
+        decoder.addBinary(value);
+      }
+    }
+
+    @Override public void addBoolean(boolean value) {
+      if (!rejected) {
+        decoder.addBoolean(value);
+      }
+    }
+
+    @Override public void addDouble(double value) {
+      if (!rejected) {
+        decoder.addDouble(value);
+      }
+    }
+
+    @Override public void addFloat(float value) {
+      if (!rejected) {
+        decoder.addFloat(value);
+      }
+    }
+
+    @Override public void addInt(int value) {
+      if (!rejected) {
+        decoder.addInt(value);
+      }
+    }
+
+    @Override public void addLong(long value) {
+      if (!rejected) {
+        decoder.addLong(value);
       }
     }
   }

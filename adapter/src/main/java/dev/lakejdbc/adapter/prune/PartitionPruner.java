@@ -58,7 +58,9 @@ public final class PartitionPruner implements PartitionPrefixFilter {
     for (KeyFilter k : keyFilters) {
       if (k.pruning().levelsNeeded() == depth) {
         try {
-          if (!k.keys().contains(k.pruning().factKey().apply(row))) {
+          Object[] key = k.pruning().factKey().apply(row);
+          // Past the key cap, a partition outside the keys' range still cannot join.
+          if (k.keys().overCap() ? !k.keys().inRanges(key) : !k.keys().contains(key)) {
             return false;
           }
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package dev.lakejdbc.adapter.read;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
+import dev.lakejdbc.adapter.parquet.ReadFilter;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
 import java.util.List;
 import java.util.Set;
@@ -15,10 +16,17 @@ final class FileTaskReader {
   private final ScanStatistics stats;
   private final String filterText;
   private final int[] filePositions;
+  private final ReadFilter readFilter;
   private final Set<PartitionDirectory> partitionsOpened = ConcurrentHashMap.newKeySet();
 
   FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
       String filterText) {
+    this(footers, requests, stats, filterText, ReadFilter.NONE);
+  }
+
+  FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
+      String filterText, ReadFilter readFilter) {
+    this.readFilter = readFilter;
     this.footers = footers;
     this.requests = requests;
     this.stats = stats;
@@ -26,13 +34,22 @@ final class FileTaskReader {
     this.filePositions = requests.stream().mapToInt(ParquetFileRows.Request::position).toArray();
   }
 
+  /**
+   * The rows of a task's file. A file whose footer rules out all its row groups for the data filters
+   * is not opened, and counts as neither a file nor a partition read.
+   */
   RowStream open(FileTask task) {
-    if (partitionsOpened.add(task.partition())) {
-      stats.partitionOpened();
+    ParquetFileRows rows;
+    try {
+      rows = new ParquetFileRows(footers, task.fresh() ? task.file() : footers.asNow(task.file()),
+          requests, task.template(), stats::bytesRead, readFilter);
+    } catch (RuntimeException e) {
+      counted(task);
+      throw e;
     }
-    stats.fileOpened();
-    ParquetFileRows rows = new ParquetFileRows(footers, footers.asNow(task.file()), requests,
-        task.template(), stats::bytesRead);
+    if (rows.opened()) {
+      counted(task);
+    }
     if (task.templates().size() > 1) {
       return new FanOutRows(rows, task.templates(), filePositions);
     }
@@ -49,6 +66,13 @@ final class FileTaskReader {
         rows.close();
       }
     };
+  }
+
+  private void counted(FileTask task) {
+    if (partitionsOpened.add(task.partition())) {
+      stats.partitionOpened();
+    }
+    stats.fileOpened();
   }
 
   /** The file's row count, from its footer; the file counts as read, though no page is. */

@@ -3,6 +3,13 @@ package dev.lakejdbc.adapter.read;
 import dev.lakejdbc.adapter.QueryCanceledException;
 import dev.lakejdbc.adapter.dpp.DynamicKeys;
 import dev.lakejdbc.adapter.dpp.DynamicPruning;
+import dev.lakejdbc.adapter.dpp.KeyValues;
+import dev.lakejdbc.adapter.filter.DataFilter;
+import dev.lakejdbc.adapter.filter.DataPredicate;
+import dev.lakejdbc.adapter.filter.DynamicDataFilter;
+import dev.lakejdbc.adapter.filter.RowKeyFilter;
+import dev.lakejdbc.adapter.parquet.ReadFilter;
+import dev.lakejdbc.adapter.types.ColumnType;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
@@ -46,6 +53,8 @@ public final class TableRows implements Enumerator<Object> {
   private final int width;
   private final PartitionFilter filter;
   private final List<DynamicPruning> dynamic;
+  private final DataFilter dataFilter;
+  private final List<DynamicDataFilter> dynamicData;
   private final DataContext root;
   private final ScanStatistics stats;
   private final RowStream.Cancellation cancellation;
@@ -65,6 +74,20 @@ public final class TableRows implements Enumerator<Object> {
    */
   public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
       boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote) {
+    return scan(table, root, fields, rowCounts, filter, dynamic, dppNote, DataFilter.NONE,
+        new DynamicDataFilter[0], null);
+  }
+
+  /**
+   * As {@link #scan(TableSource, DataContext, int[], boolean, PartitionFilter, DynamicPruning[],
+   * String)}, also reading only the row groups and pages the data filters may match, and dropping
+   * decoded rows whose join key matches no dimension key.
+   *
+   * @param dataNote why conjuncts on data columns were not pushed, or null
+   */
+  public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
+      boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote,
+      DataFilter dataFilter, DynamicDataFilter[] dynamicData, String dataNote) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
         TableSchema schema = table.schema();
@@ -76,13 +99,25 @@ public final class TableRows implements Enumerator<Object> {
         if (dppNote != null) {
           stats.note("no dynamic pruning: " + dppNote);
         }
-        return new TableRows(table, fields, rowCounts, filter, List.of(dynamic), root, stats);
+        if (dataNote != null) {
+          stats.note("not pushed: " + dataNote);
+        }
+        return new TableRows(table, fields, rowCounts, filter, List.of(dynamic), dataFilter,
+            List.of(dynamicData), root, stats);
       }
     };
   }
 
   TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
       List<DynamicPruning> dynamic, DataContext root, ScanStatistics stats) {
+    this(table, fields, rowCounts, filter, dynamic, DataFilter.NONE, List.of(), root, stats);
+  }
+
+  TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
+      List<DynamicPruning> dynamic, DataFilter dataFilter, List<DynamicDataFilter> dynamicData,
+      DataContext root, ScanStatistics stats) {
+    this.dataFilter = dataFilter;
+    this.dynamicData = dynamicData;
     this.table = table;
     this.fields = fields;
     this.rowCounts = rowCounts;
@@ -132,11 +167,16 @@ public final class TableRows implements Enumerator<Object> {
   /** Lists what the scan must read, then reads it on one thread, or on several for many files. */
   private RowStream open() {
     List<ParquetFileRows.Request> requests = new ArrayList<>();
-    List<FileTask> tasks = plan(requests);
+    ReadFilter readFilter = readFilter();
+    List<FileTask> tasks = readFilter.predicate() instanceof DataPredicate.Always a && !a.value()
+        ? List.of() : plan(requests);
+    readFilter = withRowFilters(readFilter, requests);
+    tasks = withoutFilesRuledOut(tasks, readFilter);
     stats.filesToRead(tasks.size());
     // Listing a large table takes a while: look again before the first file is opened.
     cancellation.check();
-    FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text());
+    FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text(),
+        readFilter);
     if (rowCounts) {
       return RowStream.rowCounts(tasks.iterator(), reader, cancellation);
     }
@@ -215,8 +255,11 @@ public final class TableRows implements Enumerator<Object> {
       if (keys == null) {
         stats.note("dynamic filter " + d.text() + " not applied: its dimension was not evaluated");
       } else if (keys.overCap()) {
-        stats.note("dynamic filter " + d.text() + " not applied: " + keys.size()
-            + " keys exceed dppMaxKeys=" + keys.maxKeys());
+        // Past the cap, the keys' range still rules out partitions beyond it.
+        stats.note("dynamic filter " + d.text() + ": " + keys.size() + " keys exceed dppMaxKeys="
+            + keys.maxKeys() + ", applied as their range");
+        active.add(new PartitionPruner.KeyFilter(d, keys));
+        described.add(d.text() + " within the range of " + keys.size() + " keys");
       } else {
         active.add(new PartitionPruner.KeyFilter(d, keys));
         described.add(d.text() + " IN " + keys.describe(KEYS_SHOWN, d::format));
@@ -226,6 +269,101 @@ public final class TableRows implements Enumerator<Object> {
       stats.dynamicFilter(String.join("; ", described));
     }
     return active;
+  }
+
+  /**
+   * The data predicate of this execution: the static data filter with its values, and each dynamic
+   * data filter's keys (evaluating its dimension now if no one has yet). The row key filters are added
+   * once the output positions of the key columns are known ({@link #withRowFilters}).
+   */
+  private ReadFilter readFilter() {
+    List<LakeColumn> columns = table.schema().columns();
+    List<DataPredicate> predicates = new ArrayList<>();
+    List<String> described = new ArrayList<>();
+    DataFilter.Bound bound = dataFilter.bind();
+    if (bound.whyNot() != null) {
+      stats.note(bound.whyNot());
+    } else if (!dataFilter.isEmpty()) {
+      predicates.add(bound.predicate());
+      described.add(dataFilter.text());
+    }
+    dynamicKeys.clear();
+    for (DynamicDataFilter d : dynamicData) {
+      KeyValues keys = d.values(root);
+      if (keys == null) {
+        stats.note("dynamic filter " + d.text() + " not applied: its dimension was not evaluated");
+        continue;
+      }
+      dynamicKeys.add(new KeyedFilter(d, keys));
+      predicates.add(d.predicate(keys));
+      described.add(d.describe(keys));
+    }
+    if (!described.isEmpty()) {
+      stats.dataFilter(String.join("; ", described));
+    }
+    return new ReadFilter(DataPredicate.and(predicates), columns.stream().map(LakeColumn::name).toList(),
+        columns.stream().map(LakeColumn::type).toList(), List.of(), stats);
+  }
+
+  /**
+   * The tasks whose files' footers do not rule out every row group: a selective data filter leaves
+   * few files to read, often one, which is then read on the calling thread without reader threads.
+   * (Footers were read at discovery and are cached; each file is checked against the file system once,
+   * here, and its reader trusts the check.)
+   */
+  private List<FileTask> withoutFilesRuledOut(List<FileTask> tasks, ReadFilter filter) {
+    if (!filter.filters() || rowCounts) {
+      return tasks;
+    }
+    List<FileTask> kept = new ArrayList<>(tasks.size());
+    for (int i = 0; i < tasks.size(); i++) {
+      FileTask task = tasks.get(i);
+      if ((i & (CANCEL_CHECK_ROWS - 1)) == 0) {
+        cancellation.check();
+      }
+      FileTask fresh = task.withFreshFile(table.storage().footers().asNow(task.file()));
+      if (!ParquetFileRows.ruledOutByFooter(table.storage().footers(), fresh.file(), filter)) {
+        kept.add(fresh);
+      }
+    }
+    return kept;
+  }
+
+  /** A dynamic data filter with this execution's keys. */
+  private record KeyedFilter(DynamicDataFilter filter, KeyValues keys) {}
+
+  /** The dynamic data filters whose keys {@link #readFilter} collected. */
+  private final List<KeyedFilter> dynamicKeys = new ArrayList<>();
+
+  /** {@code filter} with a row key filter for each dynamic data filter whose column is decoded. */
+  private ReadFilter withRowFilters(ReadFilter filter, List<ParquetFileRows.Request> requests) {
+    if (dynamicKeys.isEmpty()) {
+      return filter;
+    }
+    List<LakeColumn> columns = table.schema().columns();
+    List<RowKeyFilter> rowFilters = new ArrayList<>();
+    for (KeyedFilter k : dynamicKeys) {
+      DynamicDataFilter d = k.filter();
+      KeyValues keys = k.keys();
+      for (ParquetFileRows.Request r : requests) {
+        if (r.column().equals(columns.get(d.column()).name())) {
+          rowFilters.add(RowKeyFilter.of(r.position(), keys, integral(r.tableType())));
+          break;
+        }
+      }
+    }
+    return new ReadFilter(filter.predicate(), filter.columnNames(), filter.columnTypes(), rowFilters,
+        filter.stats());
+  }
+
+  /** Whether values of {@code type} are whole numbers in Calcite's representation. */
+  private static boolean integral(ColumnType type) {
+    switch (type.name()) {
+      case TINYINT: case SMALLINT: case INTEGER: case BIGINT: case DATE: case TIMESTAMP:
+        return true;
+      default:
+        return false;
+    }
   }
 
   private Object shape(Object[] row) {

@@ -1,6 +1,11 @@
 package dev.lakejdbc.adapter.scan;
 
+import dev.lakejdbc.adapter.dpp.DynamicDataFilterSpec;
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.adapter.filter.DataFilter;
+import dev.lakejdbc.adapter.filter.DataPredicate;
+import dev.lakejdbc.adapter.filter.DynamicDataFilter;
+import dev.lakejdbc.adapter.filter.RexToDataPredicate;
 import dev.lakejdbc.adapter.dpp.DynamicPruning;
 import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import dev.lakejdbc.adapter.prune.PartitionExpressionCompiler;
@@ -37,25 +42,47 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * The executable lake scan: its generated code is one call, {@link TableRows#scan}, into plain Java.
- * After the cost-based planner, dynamic partition pruning may attach runtime key filters to it, or the
- * reason why none applies.
+ * After the cost-based planner, dynamic partition pruning may attach runtime key filters to it (on
+ * partition columns, and on data columns), or the reason why none applies.
  */
 public final class EnumerableLakeTableScan extends LakeTableScan implements EnumerableRel {
   private final List<DynamicPruningSpec> dynamicPruning;
   private final String dynamicPruningNote;
+  private final List<DynamicDataFilterSpec> dynamicData;
 
   EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source, int[] fields,
-      RexNode partitionFilter, boolean rowCounts) {
-    this(cluster, table, source, fields, partitionFilter, rowCounts, List.of(), null);
+      RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote) {
+    this(cluster, table, source, fields, partitionFilter, rowCounts, dataFilter, dataFilterNote,
+        List.of(), null, List.of());
   }
 
   private EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source,
-      int[] fields, RexNode partitionFilter, boolean rowCounts, List<DynamicPruningSpec> dynamicPruning,
-      String dynamicPruningNote) {
+      int[] fields, RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote,
+      List<DynamicPruningSpec> dynamicPruning, String dynamicPruningNote,
+      List<DynamicDataFilterSpec> dynamicData) {
     super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, source, fields,
-        partitionFilter, rowCounts);
+        partitionFilter, rowCounts, dataFilter, dataFilterNote);
     this.dynamicPruning = List.copyOf(dynamicPruning);
     this.dynamicPruningNote = dynamicPruningNote;
+    this.dynamicData = List.copyOf(dynamicData);
+  }
+
+  /** A copy with other fields, dynamic filters or note; the rest as this scan's. */
+  private EnumerableLakeTableScan copy(int[] fields, List<DynamicPruningSpec> dynamicPruning,
+      String dynamicPruningNote, List<DynamicDataFilterSpec> dynamicData) {
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter, rowCounts,
+        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData);
+  }
+
+  public List<DynamicDataFilterSpec> dynamicDataFilters() {
+    return dynamicData;
+  }
+
+  /** A copy that also filters the rows of a data column by the keys of one more dimension. */
+  public EnumerableLakeTableScan withDynamicDataFilter(DynamicDataFilterSpec spec) {
+    List<DynamicDataFilterSpec> specs = new ArrayList<>(dynamicData);
+    specs.add(spec);
+    return copy(fields, dynamicPruning, dynamicPruningNote, specs);
   }
 
   @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
@@ -73,8 +100,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   public EnumerableLakeTableScan withDynamicPruning(DynamicPruningSpec spec) {
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
-    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
-        rowCounts, specs, null);
+    return copy(fields, specs, null, dynamicData);
   }
 
   /**
@@ -84,8 +110,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   public EnumerableLakeTableScan withJoinedDimension(DynamicPruningSpec spec, int[] fields) {
     List<DynamicPruningSpec> specs = new ArrayList<>(dynamicPruning);
     specs.add(spec);
-    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
-        rowCounts, specs, null);
+    return copy(fields, specs, null, dynamicData);
   }
 
   /**
@@ -141,8 +166,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
       return this;
     }
     String note = dynamicPruningNote == null ? reason : dynamicPruningNote + "; " + reason;
-    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter,
-        rowCounts, dynamicPruning, note);
+    return copy(fields, dynamicPruning, note, dynamicData);
   }
 
   /** The readable form of one dynamic filter: {@code dt = date_id}, composite ones joined by AND. */
@@ -156,11 +180,20 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return "#" + spec.channel().id() + ": " + String.join(" AND ", pairs);
   }
 
+  /** The readable form of a dynamic data filter: {@code #1: customer_id = c_customer_id}. */
+  String text(DynamicDataFilterSpec spec) {
+    return "#" + spec.channel().id() + ": "
+        + PartitionFilterText.format(spec.factKey(), table.getRowType().getFieldNames()) + " = "
+        + spec.dimensionKey();
+  }
+
   @Override public RelWriter explainTerms(RelWriter pw) {
     String joined = joinedText();
     return super.explainTerms(pw)
         .itemIf("DynamicPruning", dynamicPruning.stream().map(this::text)
             .collect(Collectors.joining("; ")), !dynamicPruning.isEmpty())
+        .itemIf("DynamicDataFilters", dynamicData.stream().map(this::text)
+            .collect(Collectors.joining("; ")), !dynamicData.isEmpty())
         .itemIf("JoinedPartitionWise", joined, joined != null)
         .itemIf("NoDynamicPruning", dynamicPruningNote, dynamicPruningNote != null);
   }
@@ -194,7 +227,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
             Expressions.call(
                 Types.lookupMethod(TableRows.class, "scan", TableSource.class, DataContext.class,
                     int[].class, boolean.class, PartitionFilter.class, DynamicPruning[].class,
-                    String.class),
+                    String.class, DataFilter.class, DynamicDataFilter[].class, String.class),
                 implementor.stash(source, TableSource.class),
                 implementor.getRootExpression(),
                 Expressions.constant(fields),
@@ -202,7 +235,46 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
                 staticFilter(compiler),
                 Expressions.newArrayInit(DynamicPruning.class, dynamicPruning.stream()
                     .map(spec -> dynamicFilter(implementor, compiler, spec)).toList()),
-                Expressions.constant(dynamicPruningNote, String.class))));
+                Expressions.constant(dynamicPruningNote, String.class),
+                dataFilter(implementor, compiler),
+                Expressions.newArrayInit(DynamicDataFilter.class, dynamicData.stream()
+                    .map(spec -> dynamicDataFilter(implementor, spec)).toList()),
+                Expressions.constant(dataFilterNote, String.class))));
+  }
+
+  /**
+   * The static data filter: its template, stashed, and the lambda that computes its values at each
+   * execution (literals, parameters, CURRENT_DATE, ...), compiled like partition predicates.
+   */
+  private Expression dataFilter(EnumerableRelImplementor implementor, PartitionExpressionCompiler compiler) {
+    if (dataFilter == null) {
+      return Expressions.field(null, DataFilter.class, "NONE");
+    }
+    RexToDataPredicate.Result translated = new RexToDataPredicate(getCluster().getRexBuilder(),
+        table.getRowType(), dataColumns()).translateAll(RelOptUtil.conjunctions(dataFilter));
+    if (!translated.usable()) {
+      return Expressions.field(null, DataFilter.class, "NONE");
+    }
+    return Expressions.call(
+        Types.lookupMethod(DataFilter.class, "of", String.class, DataPredicate.class, Function1.class,
+            int.class),
+        Expressions.constant(dataFilterText),
+        implementor.stash(translated.predicate(), DataPredicate.class),
+        compiler.keyFunction(translated.values()),
+        Expressions.constant(table.getRowType().getFieldCount()));
+  }
+
+  private Expression dynamicDataFilter(EnumerableRelImplementor implementor, DynamicDataFilterSpec spec) {
+    int column = RelOptUtil.InputFinder.bits(spec.factKey()).nth(0);
+    return Expressions.call(
+        Types.lookupMethod(DynamicDataFilter.class, "of", DynamicFilterChannel.class, int.class,
+            int.class, String.class, String.class),
+        implementor.stash(spec.channel(), DynamicFilterChannel.class),
+        Expressions.constant(spec.keyPosition()),
+        Expressions.constant(column),
+        Expressions.constant(text(spec)),
+        Expressions.constant(table.getRowType().getFieldList().get(column).getType().getSqlTypeName()
+            .getName()));
   }
 
   private Expression staticFilter(PartitionExpressionCompiler compiler) {

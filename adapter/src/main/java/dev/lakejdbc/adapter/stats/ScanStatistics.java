@@ -5,6 +5,24 @@ package dev.lakejdbc.adapter.stats;
  * filters that decided it. Counted by the scan as it runs; read by {@code sys.scans} and EXPLAIN ANALYZE.
  */
 public final class ScanStatistics {
+  /** What ruled a row group out, without its pages being read. */
+  public enum Skip {
+    STATISTICS("statistics"), DICTIONARY("dictionary"), BLOOM_FILTER("bloom filter"),
+    COLUMN_INDEX("column index"),
+    /** The filter cannot hold in the file at all (a column it lacks, a value it cannot store). */
+    NO_MATCH("no match in file");
+
+    private final String text;
+
+    Skip(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+  }
+
   private final long statementId;
   private final String table;
   private final int partitionsTotal;
@@ -20,6 +38,15 @@ public final class ScanStatistics {
   private long rowsRead;
   private long startNanos;
   private long elapsedNanos;
+  private volatile String dataFilter;
+  private long rowGroupsTotal;
+  private long rowGroupsRead;
+  private final long[] rowGroupsSkipped = new long[Skip.values().length];
+  private long rowsSkipped;
+  private long rowsSkippedByPages;
+  private long rowsSkippedByKeys;
+  /** Why data filters could not be used, with the number of files each reason applied to. */
+  private final java.util.Map<String, Integer> dataFilterNotes = new java.util.LinkedHashMap<>();
 
   public ScanStatistics(long statementId, String table, int partitionsTotal, String staticFilter) {
     this.statementId = statementId;
@@ -71,6 +98,70 @@ public final class ScanStatistics {
     filesToRead = n;
   }
 
+  /** Records the row groups of a file the scan considered (after partition pruning). */
+  public synchronized void rowGroups(int n) {
+    rowGroupsTotal += n;
+  }
+
+  /** A row group of {@code rows} rows that a data filter ruled out by {@code by}. */
+  public synchronized void rowGroupSkipped(Skip by, long rows) {
+    rowGroupsSkipped[by.ordinal()]++;
+    rowsSkipped += rows;
+  }
+
+  /** A row group whose pages are read, of which the column index ruled out {@code rowsSkipped} rows. */
+  public synchronized void rowGroupRead(long rowsSkippedByPages) {
+    rowGroupsRead++;
+    this.rowsSkipped += rowsSkippedByPages;
+    this.rowsSkippedByPages += rowsSkippedByPages;
+  }
+
+  /** Rows decoded and dropped because their join key matches no key of a dynamic filter. */
+  public synchronized void rowsSkippedByKeys(long n) {
+    rowsSkipped += n;
+    rowsSkippedByKeys += n;
+  }
+
+  /** Why a data filter could not be used on a file; counted per file. */
+  public synchronized void dataFilterNote(String text) {
+    dataFilterNotes.merge(text, 1, Integer::sum);
+  }
+
+  /** The data filters (static and dynamic) this scan used, as sys.scans shows them. */
+  public void dataFilter(String text) {
+    this.dataFilter = text;
+  }
+
+  public String dataFilter() {
+    return dataFilter;
+  }
+
+  public synchronized long rowGroupsTotal() {
+    return rowGroupsTotal;
+  }
+
+  public synchronized long rowGroupsRead() {
+    return rowGroupsRead;
+  }
+
+  /** Row groups ruled out by {@code by}. */
+  public synchronized long rowGroupsSkipped(Skip by) {
+    return rowGroupsSkipped[by.ordinal()];
+  }
+
+  /** Rows not returned because a data filter ruled them out: in skipped row groups and pages, or by key. */
+  public synchronized long rowsSkipped() {
+    return rowsSkipped;
+  }
+
+  public synchronized long rowsSkippedByPages() {
+    return rowsSkippedByPages;
+  }
+
+  public synchronized long rowsSkippedByKeys() {
+    return rowsSkippedByKeys;
+  }
+
   public void dynamicFilter(String text) {
     this.dynamicFilter = text;
   }
@@ -101,7 +192,17 @@ public final class ScanStatistics {
   }
 
   public synchronized String notes() {
-    return notes;
+    if (dataFilterNotes.isEmpty()) {
+      return notes;
+    }
+    StringBuilder all = new StringBuilder(notes == null ? "" : notes + "; ");
+    String sep = "";
+    for (java.util.Map.Entry<String, Integer> e : dataFilterNotes.entrySet()) {
+      all.append(sep).append("data filter: ").append(e.getKey()).append(" (")
+          .append(e.getValue()).append(e.getValue() == 1 ? " file)" : " files)");
+      sep = "; ";
+    }
+    return all.toString();
   }
 
   public synchronized int directoriesListed() {

@@ -11,7 +11,10 @@ import org.apache.calcite.schema.ScannableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
-/** {@code sys.scans}: one row per lake-table scan of this connection's most recent statements. */
+/**
+ * {@code sys.scans}: one row per lake-table scan of this connection's most recent statements. The
+ * columns added for data filters come last, so that positions of the earlier ones stay.
+ */
 final class ScansTable extends AbstractTable implements ScannableTable {
   private final ScanLog log;
 
@@ -32,6 +35,10 @@ final class ScansTable extends AbstractTable implements ScannableTable {
         .add("static_filter", SqlTypeName.VARCHAR).nullable(true)
         .add("dynamic_filter", SqlTypeName.VARCHAR).nullable(true)
         .add("notes", SqlTypeName.VARCHAR).nullable(true)
+        .add("row_groups_total", SqlTypeName.BIGINT)
+        .add("row_groups_read", SqlTypeName.BIGINT)
+        .add("rows_skipped", SqlTypeName.BIGINT)
+        .add("data_filter", SqlTypeName.VARCHAR).nullable(true)
         .build();
   }
 
@@ -42,6 +49,7 @@ final class ScansTable extends AbstractTable implements ScannableTable {
   private static Object[] row(ScanStatistics s) {
     return new Object[] {s.statementId(), s.table(), s.partitionsTotal(), s.partitionsRead(),
         s.filesRead(), s.bytesRead(), s.rowsRead(), s.directoriesListed(), s.staticFilter(),
-        s.dynamicFilter(), s.notes()};
+        s.dynamicFilter(), s.notes(), s.rowGroupsTotal(), s.rowGroupsRead(), s.rowsSkipped(),
+        s.dataFilter()};
   }
 }

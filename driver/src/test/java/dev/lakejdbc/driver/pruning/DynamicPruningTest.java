@@ -284,8 +284,10 @@ class DynamicPruningTest {
   }
 
   @Test void aFactNotPartitionedOnTheJoinKeyCannotBePruned() throws Exception {
+    // Its data column is filtered by the keys instead (DynamicDataFilterTest), unless that is off.
     String note = doesNotPrune("SELECT t.txn_date, count(*) FROM txn_by_date t JOIN dim_branches b "
-        + "ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.txn_date", "txn_by_date", "");
+        + "ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.txn_date", "txn_by_date",
+        ";dataFilterPushdown=false");
     assertTrue(note.contains("not a partition column of txn_by_date (partitioned by txn_date"), note);
   }
 
@@ -316,12 +318,17 @@ class DynamicPruningTest {
     assertTrue(note.contains("dpp=false"), note);
   }
 
-  @Test void pastTheKeyCapTheScanReadsEverythingAndSaysSo() throws Exception {
-    // A computed fact key keeps a hash join, so the scan alone decides what it reads.
+  @Test void pastTheKeyCapTheKeysRangeStillPrunesAndSaysSo() throws Exception {
+    // A computed fact key keeps a hash join, so the scan alone decides what it reads: the partitions
+    // whose key lies between the smallest and the largest of the 10 keys.
     PruningCheck.ScanCounts counts = check.check("SELECT count(*), sum(t.amount) FROM transactions t "
         + "JOIN dim_branches b ON UPPER(t.branch_id) = b.branch_id WHERE b.region = 'West'",
-        "transactions", null, ";dppMaxKeys=3");
-    assertTrue(counts.notes().contains("10 keys exceed dppMaxKeys=3"), counts.notes());
+        "transactions", "SELECT DISTINCT f.filename FROM transactions f WHERE upper(f.branch_id) BETWEEN "
+            + "(SELECT min(branch_id) FROM dim_branches WHERE region = 'West') AND "
+            + "(SELECT max(branch_id) FROM dim_branches WHERE region = 'West')", ";dppMaxKeys=3");
+    assertTrue(counts.notes().contains("10 keys exceed dppMaxKeys=3, applied as their range"),
+        counts.notes());
+    assertTrue(counts.dynamicFilter().contains("within the range of 10 keys"), counts.dynamicFilter());
   }
 
   @Test void pastTheKeyCapAPartitionWiseJoinListsEverythingButOpensOnlyJoiningPartitions()

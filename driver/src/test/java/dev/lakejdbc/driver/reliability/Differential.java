@@ -9,12 +9,12 @@ import java.util.List;
 
 /**
  * Runs a query three ways on one {@link RandomLake} — this driver with pruning, without it
- * ({@code staticPruning=false;dpp=false}) and with a memory limit so small that its sorts,
- * aggregations and joins spill, and DuckDB over the same files — and says how the answers differ, if
- * they do.
+ * ({@code staticPruning=false;dpp=false;dataFilterPushdown=false}: partitions, row groups and pages
+ * all read) and with a memory limit so small that its sorts, aggregations and joins spill, and DuckDB
+ * over the same files — and says how the answers differ, if they do.
  */
 final class Differential implements AutoCloseable {
-  static final String PRUNING_OFF = ";staticPruning=false;dpp=false";
+  static final String PRUNING_OFF = ";staticPruning=false;dpp=false;dataFilterPushdown=false";
   /** Operators hold a kilobyte or so before they spill: most of them spill. */
   static final String SPILLING = ";queryMemoryLimit=2KB";
 
@@ -38,8 +38,15 @@ final class Differential implements AutoCloseable {
     return pruned;
   }
 
-  /** What a check found: null when all three agree. {@code rows} is DuckDB's row count. */
-  record Outcome(String mismatch, int rows, boolean rejectedByAll) {}
+  /**
+   * What a check found: null when all three agree. {@code rows} is DuckDB's row count;
+   * {@code rowGroupsSkipped} the row groups the pruned run's data filters ruled out.
+   */
+  record Outcome(String mismatch, int rows, boolean rejectedByAll, long rowGroupsSkipped) {
+    Outcome(String mismatch, int rows, boolean rejectedByAll) {
+      this(mismatch, rows, rejectedByAll, 0);
+    }
+  }
 
   Outcome check(RandomQueries.Query query) {
     List<List<String>> expected;
@@ -58,8 +65,21 @@ final class Differential implements AutoCloseable {
     }
     StringBuilder mismatch = new StringBuilder();
     compare(expected, pruned, "pruning on", query, mismatch);
+    long skipped = rowGroupsSkipped();
     compare(expected, unpruned, "pruning off, spilling", query, mismatch);
-    return new Outcome(mismatch.length() == 0 ? null : mismatch.toString(), expected.size(), false);
+    return new Outcome(mismatch.length() == 0 ? null : mismatch.toString(), expected.size(), false,
+        skipped);
+  }
+
+  /** The row groups the pruned connection's last statement ruled out. */
+  private long rowGroupsSkipped() {
+    try {
+      String n = Rows.query(pruned, "SELECT sum(row_groups_total - row_groups_read) FROM sys.scans "
+          + "WHERE statement_id = (SELECT max(statement_id) FROM sys.scans)").get(0).get(0);
+      return n.equals("NULL") ? 0 : Long.parseLong(n);
+    } catch (SQLException e) {
+      return 0;
+    }
   }
 
   private static void compare(List<List<String>> expected, Connection c, String what,

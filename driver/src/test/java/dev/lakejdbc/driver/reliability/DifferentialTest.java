@@ -34,7 +34,7 @@ class DifferentialTest {
 
   /** What the queries of one lake found. */
   private record LakeResult(long seed, int files, long rows, int queries, int ordered, int empty,
-      int rejected, List<String> mismatches) {}
+      int rejected, int skipping, List<String> mismatches) {}
 
   @Test void driverAgreesWithDuckDbAndWithItselfUnpruned() throws Exception {
     int total = Integer.getInteger("lake.differential.queries", 2_000);
@@ -56,11 +56,13 @@ class DifferentialTest {
     int ordered = 0;
     int empty = 0;
     int rejected = 0;
+    int skipping = 0;
     long files = 0;
     long rows = 0;
     List<String> mismatches = new ArrayList<>();
     for (Future<LakeResult> f : futures) {
       LakeResult r = f.get();
+      skipping += r.skipping();
       queries += r.queries();
       ordered += r.ordered();
       empty += r.empty();
@@ -72,13 +74,16 @@ class DifferentialTest {
     double seconds = (System.nanoTime() - started) / 1e9;
     double cpu = (processCpuNanos() - cpuStarted) / 1e9;
     String summary = String.format(Locale.ROOT, "differential: %d lakes (%d files, %d rows), %d queries "
-        + "(%d ordered, %d with no row, %d rejected by both engines), %d mismatches, %.1f s (CPU %.1f s)",
-        lakes, files, rows, queries, ordered, empty, rejected, mismatches.size(), seconds, cpu);
+        + "(%d ordered, %d with no row, %d rejected by both engines, %d ruling out row groups), "
+        + "%d mismatches, %.1f s (CPU %.1f s)", lakes, files, rows, queries, ordered, empty, rejected,
+        skipping, mismatches.size(), seconds, cpu);
     System.out.println(summary);
     assertTrue(mismatches.isEmpty(), summary + "\n" + String.join("\n\n",
         mismatches.subList(0, Math.min(SHOWN, mismatches.size()))));
     // The generator writes only SQL both engines accept; a query both reject tests nothing.
     assertEquals(0, rejected, summary);
+    // Data filters must have had row groups to rule out, or their answers were never in question.
+    assertTrue(onlySeed != null || skipping > queries / 20, summary);
   }
 
   /** CPU time of the whole JVM, for the summary: wall time says little on a shared machine. */
@@ -96,6 +101,7 @@ class DifferentialTest {
     int ordered = 0;
     int empty = 0;
     int rejected = 0;
+    int skipping = 0;
     List<String> mismatches = new ArrayList<>();
     try (Differential differential = new Differential(lake)) {
       for (int q = 0; q < QUERIES_PER_LAKE; q++) {
@@ -108,6 +114,7 @@ class DifferentialTest {
         ordered += query.ordered() ? 1 : 0;
         empty += outcome.rows() == 0 ? 1 : 0;
         rejected += outcome.rejectedByAll() ? 1 : 0;
+        skipping += outcome.rowGroupsSkipped() > 0 ? 1 : 0;
         if (outcome.mismatch() != null) {
           mismatches.add("lake seed " + seed + ", query " + q + " (replay: -Dlake.differential.seed="
               + seed + " -Dlake.differential.query=" + q + ")\n  " + query.sql() + outcome.mismatch()
@@ -118,6 +125,7 @@ class DifferentialTest {
     if (!tree.equals(SafetyTest.tree(lake.root))) {
       mismatches.add("lake seed " + seed + ": the lake's files changed while it was queried");
     }
-    return new LakeResult(seed, lake.files, lake.rows, queries, ordered, empty, rejected, mismatches);
+    return new LakeResult(seed, lake.files, lake.rows, queries, ordered, empty, rejected, skipping,
+        mismatches);
   }
 }

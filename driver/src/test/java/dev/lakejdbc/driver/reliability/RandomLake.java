@@ -26,7 +26,8 @@ import org.apache.avro.generic.GenericRecord;
  * A small random Hive-layout lake, the same for the same seed: a fact table {@code f} with one to three
  * partition levels (INTEGER, DATE or VARCHAR; NULL partitions, values that need escaping, empty partition
  * directories, empty files, several files per partition, a column added in later files, decimals,
- * timestamps) and two dimensions: {@code dim_p}, keyed on one of the fact's partition columns, and
+ * timestamps; a third of its files sorted by a data column in row groups and pages of a few rows, for
+ * data filters) and two dimensions: {@code dim_p}, keyed on one of the fact's partition columns, and
  * {@code dim_i}, keyed on the fact's data column {@code i}.
  */
 final class RandomLake {
@@ -240,15 +241,31 @@ final class RandomLake {
       for (int f = 0; f < fileCount; f++) {
         // The later half of the files carries the added column (schema evolution).
         boolean withAdded = random.nextInt(2) == 0 ? fileIndex >= leaves.size() / 2 : random.nextBoolean();
-        int rowCount = random.nextInt(12) == 0 ? 0 : 1 + random.nextInt(14);
+        // A third of the files are sorted by a data column and cut into row groups and pages of a few
+        // rows, so that data filters rule some out (and must keep every matching row).
+        boolean clustered = random.nextInt(3) == 0;
+        int rowCount = clustered ? 10 + random.nextInt(40)
+            : random.nextInt(12) == 0 ? 0 : 1 + random.nextInt(14);
         Schema schema = factSchema(withAdded, random.nextInt(4) == 0);
         List<GenericRecord> records = new ArrayList<>();
         for (int r = 0; r < rowCount; r++) {
           records.add(factRecord(schema, nextId++, withAdded));
         }
         Path file = dir.resolve(HivePaths.partFile(f));
-        ParquetFiles.write(file, schema, records);
-        layout.add(table.relativize(file) + ": " + rowCount + " rows" + (withAdded ? ", with added" : ""));
+        String how = "";
+        if (clustered) {
+          String by = pick(List.of("id", "i", "amount", "x", "s", "d", "ts"));
+          records.sort(byField(by, random.nextBoolean()));
+          ParquetFiles.Layout small = ParquetFiles.Layout.rows(2 + random.nextInt(5), 1 + random.nextInt(3))
+              .withDictionary(random.nextBoolean());
+          ParquetFiles.write(file, schema, records, small);
+          how = ", sorted by " + by + ", row groups of " + small.rowGroupRows() + ", pages of "
+              + small.pageRows() + (small.dictionary() ? "" : ", no dictionary");
+        } else {
+          ParquetFiles.write(file, schema, records);
+        }
+        layout.add(table.relativize(file) + ": " + rowCount + " rows" + (withAdded ? ", with added" : "")
+            + how);
         files++;
         rows += rowCount;
         fileIndex++;
@@ -269,6 +286,19 @@ final class RandomLake {
       files++;
       rows += 2;
     }
+  }
+
+  /** Orders records by one field, NULLs first or last. */
+  @SuppressWarnings("unchecked")
+  private static java.util.Comparator<GenericRecord> byField(String field, boolean nullsFirst) {
+    java.util.Comparator<Comparable<Object>> values = java.util.Comparator.naturalOrder();
+    java.util.Comparator<Comparable<Object>> withNulls = nullsFirst
+        ? java.util.Comparator.nullsFirst(values) : java.util.Comparator.nullsLast(values);
+    // Strings come back as Avro's Utf8 or as String: compare them as text.
+    return java.util.Comparator.comparing(r -> {
+      Object v = r.get(field);
+      return (Comparable<Object>) (v instanceof CharSequence cs ? cs.toString() : v);
+    }, withNulls);
   }
 
   private Schema factSchema(boolean withAdded, boolean shuffled) {

@@ -22,6 +22,10 @@ public final class LakeMetadata {
           BuiltInMetadata.DistinctRowCount.Handler.class),
       ReflectiveRelMetadataProvider.reflectiveSource(new ScanColumnOrigins(),
           BuiltInMetadata.ColumnOrigin.Handler.class),
+      ReflectiveRelMetadataProvider.reflectiveSource(new PassThroughMetadata.DistinctValues(),
+          BuiltInMetadata.DistinctRowCount.Handler.class),
+      ReflectiveRelMetadataProvider.reflectiveSource(new PassThroughMetadata.ColumnOrigins(),
+          BuiltInMetadata.ColumnOrigin.Handler.class),
       DefaultRelMetadataProvider.INSTANCE));
 
   private LakeMetadata() {}

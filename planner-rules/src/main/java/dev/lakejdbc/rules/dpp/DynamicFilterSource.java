@@ -1,6 +1,7 @@
 package dev.lakejdbc.rules.dpp;
 
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.rules.cost.RowsOfItsInput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -27,7 +28,7 @@ import org.apache.calcite.rel.SingleRel;
  * channel, which evaluates it once for both the fact scan's key filter and the join (a hash join, or
  * the fact scan itself when it joins partition-wise).
  */
-public final class DynamicFilterSource extends SingleRel implements EnumerableRel {
+public final class DynamicFilterSource extends SingleRel implements EnumerableRel, RowsOfItsInput {
   private final DynamicFilterChannel channel;
   private final int[] keys;
 

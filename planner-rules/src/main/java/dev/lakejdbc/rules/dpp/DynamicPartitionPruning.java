@@ -7,6 +7,7 @@ import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import dev.lakejdbc.rules.physical.HashJoinSides;
 import dev.lakejdbc.rules.physical.OutputOrder;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
@@ -64,8 +65,16 @@ public final class DynamicPartitionPruning implements Program {
         : copy;
   }
 
-  /** A side of the join whose keys trace to a partitioned lake scan. */
-  private record Candidate(int side, FactKeyTrace trace, List<Integer> usable) {}
+  /**
+   * A side of the join whose keys trace to a lake scan: partitioned, or with a key on a data column.
+   * {@code usable} are the key pairs on its partition columns, {@code dataUsable} those on its data
+   * columns.
+   */
+  private record Candidate(int side, FactKeyTrace trace, List<Integer> usable, List<Integer> dataUsable) {
+    boolean partitioned() {
+      return !trace.scan().partitionColumns().isEmpty();
+    }
+  }
 
   /**
    * The join, pruned where it can be. If the plan relies on its output order, which is its probe
@@ -83,7 +92,8 @@ public final class DynamicPartitionPruning implements Program {
       if (trace == null) {
         trace = FactKeyTrace.of(input, List.of());
       }
-      if (trace == null || trace.scan().partitionColumns().isEmpty()) {
+      List<Integer> dataUsable = trace == null ? List.of() : DynamicDataFilters.usable(trace, options);
+      if (trace == null || trace.scan().partitionColumns().isEmpty() && dataUsable.isEmpty()) {
         continue;
       }
       ImmutableBitSet partitionColumns = trace.scan().partitionColumns();
@@ -96,18 +106,26 @@ public final class DynamicPartitionPruning implements Program {
           usable.add(i);
         }
       }
-      candidates.add(new Candidate(side, trace, usable));
+      candidates.add(new Candidate(side, trace, usable, dataUsable));
     }
     if (candidates.isEmpty()) {
       return join;
     }
-    // Of two partitioned sides, the larger is the fact.
-    Candidate fact = candidates.stream().max((a, b) -> Double.compare(
-        rows(join.getInput(a.side())), rows(join.getInput(b.side())))).get();
+    // The side chosen as the dimension is evaluated first and whole, and no join above can prune it
+    // any more. So a side whose partitions its keys can prune is the fact before one that only data
+    // filters could narrow, and a side reaching a partitioned table before one that does not (a
+    // filtered fact estimated smaller than an unpartitioned dimension is still the fact: its data key
+    // is filtered by the dimension's keys, not the reverse). Of two alike, the larger is the fact.
+    Candidate fact = candidates.stream().max(Comparator
+        .comparing((Candidate c) -> !c.usable().isEmpty())
+        .thenComparing(Candidate::partitioned)
+        .thenComparingDouble(c -> rows(join.getInput(c.side())))).get();
     String reason = whyNot(join, info, fact);
     EnumerableLakeTableScan scan = fact.trace().scan();
     if (reason != null) {
-      return FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
+      // An unpartitioned scan, which only data filters could have narrowed, gets no note.
+      return !fact.partitioned() ? join
+          : FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
     }
     return applied(join, info, fact, orderReliedOn && fact.side() == 1);
   }
@@ -133,7 +151,7 @@ public final class DynamicPartitionPruning implements Program {
       return "a " + type + " join keeps fact rows without a match"
           + (type == JoinRelType.LEFT || type == JoinRelType.RIGHT ? " (the fact is on its preserved side)" : "");
     }
-    if (fact.usable().isEmpty()) {
+    if (fact.usable().isEmpty() && fact.dataUsable().isEmpty()) {
       List<String> names = scan.columns().stream().map(RelDataTypeField::getName).toList();
       List<String> partitions = scan.partitionColumns().asList().stream().map(names::get).toList();
       return "the join key is not a partition column of " + table + " (partitioned by "
@@ -169,27 +187,39 @@ public final class DynamicPartitionPruning implements Program {
     RelNode dimension = join.getInput(dimSide);
     List<Integer> dimKeys = dimSide == 0 ? info.leftKeys : info.rightKeys;
     List<RexNode> factKeys = new ArrayList<>();
-    int[] sourceKeys = new int[fact.usable().size()];
-    boolean[] nullSafe = new boolean[fact.usable().size()];
+    // The channel's key tuples: the partition keys, then the data keys.
+    List<Integer> pairs = new ArrayList<>(fact.usable());
+    pairs.addAll(fact.dataUsable());
+    int[] sourceKeys = new int[pairs.size()];
+    boolean[] nullSafe = new boolean[pairs.size()];
     List<String> dimNames = new ArrayList<>();
-    for (int i = 0; i < fact.usable().size(); i++) {
-      int pair = fact.usable().get(i);
-      factKeys.add(fact.trace().keysOverTable().get(pair));
+    for (int i = 0; i < pairs.size(); i++) {
+      int pair = pairs.get(i);
+      if (i < fact.usable().size()) {
+        factKeys.add(fact.trace().keysOverTable().get(pair));
+      }
       sourceKeys[i] = dimKeys.get(pair);
       nullSafe[i] = !info.nullExclusionFlags.get(pair);
       dimNames.add(dimension.getRowType().getFieldNames().get(dimKeys.get(pair)));
     }
-    DynamicFilterChannel channel =
-        new DynamicFilterChannel(String.valueOf(++channels), nullSafe, options.dppMaxKeys());
+    DynamicFilterChannel channel = new DynamicFilterChannel(String.valueOf(++channels), nullSafe,
+        fact.usable().size(), options.dppMaxKeys());
     RelNode source = new DynamicFilterSource(dimension, channel, sourceKeys);
-    RelNode partitionWise = keepSides ? null : partitionWise(join, info, fact, source,
-        new DynamicPruningSpec(channel, factKeys, dimNames, dimension.getRowType()));
-    if (partitionWise != null) {
-      return partitionWise;
+    List<String> partitionDimNames = dimNames.subList(0, fact.usable().size());
+    if (!keepSides && fact.dataUsable().isEmpty()) {
+      RelNode partitionWise = partitionWise(join, info, fact, source,
+          new DynamicPruningSpec(channel, factKeys, partitionDimNames, dimension.getRowType()));
+      if (partitionWise != null) {
+        return partitionWise;
+      }
     }
     EnumerableLakeTableScan scan = fact.trace().scan();
-    RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan,
-        scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, dimNames)));
+    EnumerableLakeTableScan pruned = factKeys.isEmpty() ? scan
+        : scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, partitionDimNames));
+    pruned = DynamicDataFilters.apply(pruned, channel, fact.usable().size(),
+        fact.trace().keysOverTable(), fact.dataUsable(),
+        dimNames.subList(fact.usable().size(), dimNames.size()));
+    RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan, pruned);
     factInput = ReadWhenEnumerated.ifEager(factInput);
     if (fact.side() == 1 && !keepSides && join.getJoinType() == JoinRelType.INNER
         && join instanceof EnumerableHashJoin hashJoin) {

@@ -19,7 +19,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * Follows join-key expressions down one side of a join to the lake scan they come from, through
- * Calc, Filter and Project, through joins to the side the keys come from (see {@link #throughJoin})
+ * Calc, Filter and Project, through the DPP program's own wrappers (a lower join's dimension), through joins to the side the keys come from (see {@link #throughJoin})
  * and through aggregates grouped by them: any fact row the pruning removes, the join above would
  * remove too. The result is the keys as expressions over the scan's table.
  */
@@ -41,6 +41,12 @@ record FactKeyTrace(EnumerableLakeTableScan scan, List<RexNode> keysOverTable) {
     if (node instanceof PartitionWiseJoin join) {
       // Its rows are its scan's, joined columns included.
       return of(join.scan(), keys);
+    }
+    if (node instanceof DynamicFilterSource || node instanceof ReadWhenEnumerated) {
+      // The same rows as their input. A side a lower join made its dimension can still be pruned by
+      // a join above: the rows removed are rows that join would remove, and the lower join's fact
+      // is then filtered by fewer keys, of rows that would not have reached the top either.
+      return of(node.getInput(0), keys);
     }
     if (node instanceof EnumerableCalc calc) {
       return of(calc.getInput(), substitute(keys, ScanFields.expandedProjects(calc.getProgram())));

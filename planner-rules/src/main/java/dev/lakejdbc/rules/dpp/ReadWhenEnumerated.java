@@ -2,6 +2,7 @@ package dev.lakejdbc.rules.dpp;
 
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
+import dev.lakejdbc.rules.cost.RowsOfItsInput;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
@@ -26,7 +27,7 @@ import org.apache.calcite.rel.SingleRel;
  * with the channel, and the scan would find no keys to prune by. Deferred, the fact is read after
  * every input of the join has been built.
  */
-final class ReadWhenEnumerated extends SingleRel implements EnumerableRel {
+final class ReadWhenEnumerated extends SingleRel implements EnumerableRel, RowsOfItsInput {
   /** The operators whose code reads nothing until their rows are asked for. */
   private static final Set<Class<? extends RelNode>> LAZY = Set.of(EnumerableLakeTableScan.class,
       PartitionWiseJoin.class, DynamicFilterSource.class, EnumerableCalc.class,

@@ -1,0 +1,179 @@
+package dev.lakejdbc.adapter.filter;
+
+import dev.lakejdbc.adapter.dpp.KeyValues;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * Decides, for each decoded fact row, whether its join key can match a dimension key at all: rows that
+ * cannot are dropped as they are decoded, before the join sees them. Up to {@code dppMaxKeys} keys the
+ * test is membership (integer keys in a primitive hash set, others as {@link KeyValues} compares them);
+ * past it, the keys' range.
+ */
+public abstract class RowKeyFilter {
+  /** The position of the key in the scan's output row. */
+  final int position;
+
+  RowKeyFilter(int position) {
+    this.position = position;
+  }
+
+  /** Whether the row's key may join. */
+  public abstract boolean mayJoin(Object[] row);
+
+  /** The output position of the key this filter reads. */
+  public int position() {
+    return position;
+  }
+
+  /**
+   * This filter for one reader's thread. A file's values come in runs (sorted, or one dictionary
+   * entry's value instance after another): a filter of one reader may remember its last answer.
+   */
+  public RowKeyFilter forOneReader() {
+    return this;
+  }
+
+  /**
+   * The filter on output position {@code position} for these keys.
+   *
+   * @param integral whether the column holds integers in Calcite's representation (an integer type,
+   *     DATE or TIMESTAMP), which the fast path compares as longs
+   */
+  public static RowKeyFilter of(int position, KeyValues keys, boolean integral) {
+    if (integral) {
+      long[] longs = longs(keys.values());
+      if (longs != null) {
+        if (!keys.overCap()) {
+          return new LongMembership(position, longs, keys.matchesNull());
+        }
+        if (keys.hasRange()) {
+          return new LongRange(position, ((BigDecimal) keys.min()).longValueExact(),
+              ((BigDecimal) keys.max()).longValueExact(), keys.matchesNull());
+        }
+      }
+    }
+    return new ByValue(position, keys);
+  }
+
+  /** Membership as the dimension compares keys; remembers the answer for the last value instance. */
+  private static final class ByValue extends RowKeyFilter {
+    private final KeyValues keys;
+    private Object last;
+    private boolean lastAnswer;
+
+    ByValue(int position, KeyValues keys) {
+      super(position);
+      this.keys = keys;
+    }
+
+    @Override public boolean mayJoin(Object[] row) {
+      Object v = row[position];
+      if (v != null && v == last) {
+        return lastAnswer;
+      }
+      boolean answer = keys.mayMatch(v);
+      last = v;
+      lastAnswer = answer;
+      return answer;
+    }
+
+    @Override public RowKeyFilter forOneReader() {
+      return new ByValue(position, keys);
+    }
+  }
+
+  /** The keys as longs, or null when one is not a whole number within long's range. */
+  private static long[] longs(List<Object> values) {
+    long[] longs = new long[values.size()];
+    for (int i = 0; i < longs.length; i++) {
+      if (!(values.get(i) instanceof BigDecimal d)) {
+        return null;
+      }
+      try {
+        longs[i] = d.longValueExact();
+      } catch (ArithmeticException e) {
+        return null;
+      }
+    }
+    return longs;
+  }
+
+  private static final class LongRange extends RowKeyFilter {
+    private final long min;
+    private final long max;
+    private final boolean matchesNull;
+
+    LongRange(int position, long min, long max, boolean matchesNull) {
+      super(position);
+      this.min = min;
+      this.max = max;
+      this.matchesNull = matchesNull;
+    }
+
+    @Override public boolean mayJoin(Object[] row) {
+      Object v = row[position];
+      if (v == null) {
+        return matchesNull;
+      }
+      long x = ((Number) v).longValue();
+      return x >= min && x <= max;
+    }
+  }
+
+  /** An open-addressing set of longs: no boxing per row. */
+  private static final class LongMembership extends RowKeyFilter {
+    private static final long EMPTY = Long.MIN_VALUE;
+    private final long[] table;
+    private final int mask;
+    private final boolean containsEmpty;
+    private final boolean matchesNull;
+
+    LongMembership(int position, long[] keys, boolean matchesNull) {
+      super(position);
+      this.matchesNull = matchesNull;
+      int capacity = Integer.highestOneBit(Math.max(4, keys.length * 2 - 1)) << 1;
+      this.table = new long[capacity];
+      this.mask = capacity - 1;
+      java.util.Arrays.fill(table, EMPTY);
+      boolean empty = false;
+      for (long k : keys) {
+        if (k == EMPTY) {
+          empty = true;
+          continue;
+        }
+        int i = slot(k);
+        while (table[i] != EMPTY && table[i] != k) {
+          i = (i + 1) & mask;
+        }
+        table[i] = k;
+      }
+      this.containsEmpty = empty;
+    }
+
+    private int slot(long k) {
+      long h = k * 0x9E3779B97F4A7C15L;
+      return (int) (h ^ (h >>> 32)) & mask;
+    }
+
+    @Override public boolean mayJoin(Object[] row) {
+      Object v = row[position];
+      if (v == null) {
+        return matchesNull;
+      }
+      long x = ((Number) v).longValue();
+      if (x == EMPTY) {
+        return containsEmpty;
+      }
+      for (int i = slot(x); ; i = (i + 1) & mask) {
+        long t = table[i];
+        if (t == x) {
+          return true;
+        }
+        if (t == EMPTY) {
+          return false;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.lakejdbc.adapter.parquet;
+
+import dev.lakejdbc.adapter.filter.DataPredicate;
+import dev.lakejdbc.adapter.filter.RowKeyFilter;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
+import dev.lakejdbc.adapter.types.ColumnType;
+import java.util.List;
+
+/**
+ * What a scan lets the reader of each of its files leave out, and where it counts what it left out:
+ * the data predicate (static and dynamic data filters, on the table's columns, which {@code
+ * columnNames} and {@code columnTypes} describe), which rules out row groups and pages, and the row key
+ * filters, which drop decoded rows whose join key cannot match.
+ *
+ * @param stats where row groups and skipped rows are counted, or null to count nothing
+ */
+public record ReadFilter(DataPredicate predicate, List<String> columnNames, List<ColumnType> columnTypes,
+    List<RowKeyFilter> rowFilters, ScanStatistics stats) {
+  /** Reads everything and counts nothing. */
+  public static final ReadFilter NONE = new ReadFilter(DataPredicate.TRUE, List.of(), List.of(), List.of(),
+      null);
+
+  public ReadFilter {
+    columnNames = List.copyOf(columnNames);
+    columnTypes = List.copyOf(columnTypes);
+    rowFilters = List.copyOf(rowFilters);
+  }
+
+  public boolean filters() {
+    return !(predicate instanceof DataPredicate.Always a && a.value());
+  }
+}
