@@ -95,9 +95,10 @@ class MemoryBoundedOperatorsTest extends PlanTest {
   @Test void topNOfAUnionIsATopNInEachBranch() {
     Plans plans = check("SELECT order_id AS id FROM fact_orders WHERE qty > 1 "
         + "UNION ALL SELECT customer_id FROM customers ORDER BY id DESC LIMIT 5");
-    // Each branch keeps its first 5; the union merges the sorted branches and stops after 5.
+    // Each branch keeps its first 5; above the union, a merge of the sorted branches or a top-N of
+    // their 10 rows (which one the estimates decide) stops after 5.
     List<MemoryBoundedLimitSort> topN = nodes(plans.after(), MemoryBoundedLimitSort.class);
-    assertEquals(2, topN.size(), "in each branch: " + plans.afterText());
+    assertTrue(topN.size() >= 2, "in each branch: " + plans.afterText());
     topN.forEach(sort -> assertEquals(5, fetch(sort)));
     assertTrue(nodes(plans.after(), MemoryBoundedSort.class).isEmpty(), "no full sort");
   }
