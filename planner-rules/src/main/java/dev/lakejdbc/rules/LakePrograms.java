@@ -5,6 +5,7 @@ import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.plan.RelOptLattice;
 import org.apache.calcite.plan.RelOptMaterialization;
@@ -16,10 +17,14 @@ import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
+import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
@@ -85,6 +90,17 @@ public final class LakePrograms {
       PruneEmptyRules.AGGREGATE_INSTANCE,
       CoreRules.UNION_REMOVE);
 
+  static final RelOptRule REDUCE_FUNCTIONS_OF_GROUPING_SETS = AggregateReduceFunctionsRule.Config.DEFAULT
+      .withOperandSupplier(b -> b.operand(LogicalAggregate.class)
+          .predicate(a -> a.getGroupType() != Aggregate.Group.SIMPLE).anyInputs())
+      .as(AggregateReduceFunctionsRule.Config.class)
+      .withFunctionsToReduce(EnumSet.of(SqlKind.AVG, SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP,
+          SqlKind.VAR_POP, SqlKind.VAR_SAMP))
+      .toRule();
+
+  static final RelOptRule PRE_AGGREGATE_GROUPING_SETS =
+      PreAggregateGroupingSetsRule.Config.DEFAULT.toRule();
+
   /** The rules that make Volcano search join orders, left out once the heuristic has chosen one. */
   private static final List<RelOptRule> JOIN_ORDER_SEARCH = List.of(CoreRules.JOIN_COMMUTE,
       CoreRules.JOIN_ASSOCIATE, JoinPushThroughJoinRule.LEFT, JoinPushThroughJoinRule.RIGHT);
@@ -112,9 +128,22 @@ public final class LakePrograms {
         Programs.measure(metadata),
         Programs.trim(),
         filtersDown(metadata),
+        groupingSetsFromTheirFinestGroups(metadata),
         LakePrograms::orderJoinsAndOptimize,
         new SmallerInputBuilds(),
         Programs.calc(metadata));
+  }
+
+  /**
+   * Aggregates over several grouping sets computed from one pre-aggregation by all their columns
+   * ({@link PreAggregateGroupingSetsRule}), after their AVG and variances are reduced to sums and counts
+   * (which Volcano would do anyway).
+   */
+  static Program groupingSetsFromTheirFinestGroups(RelMetadataProvider metadata) {
+    return Programs.of(HepProgram.builder()
+        .addRuleInstance(REDUCE_FUNCTIONS_OF_GROUPING_SETS)
+        .addRuleInstance(PRE_AGGREGATE_GROUPING_SETS)
+        .build(), true, metadata);
   }
 
   private static Program orFactors(RelMetadataProvider metadata) {

@@ -1,0 +1,92 @@
+package dev.lakejdbc.driver;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lakejdbc.testing.DuckDb;
+import dev.lakejdbc.testing.Rows;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * ROLLUP, CUBE and GROUPING SETS are computed from one pre-aggregation by all their grouping columns
+ * (PreAggregateGroupingSetsRule): the answers stay DuckDB's, with NULLs in the grouping columns and the
+ * aggregated ones, an empty input (the grand total row still comes), FILTER clauses, GROUPING(), and
+ * the functions that are not split (DISTINCT) next to those that are.
+ */
+class GroupingSetsTest {
+  @TempDir static Path lake;
+  static DuckDb duck;
+  static Connection lakeConnection;
+
+  @BeforeAll static void writeLake() throws Exception {
+    duck = new DuckDb();
+    // 6,000 rows, 4 x 5 x 7 groups; a NULL in a grouping column every 11 rows, in v every 13.
+    duck.execute("CREATE TABLE src AS SELECT i::INTEGER AS i, "
+        + "CASE WHEN i % 11 = 0 THEN NULL ELSE 'a' || (i % 4) END AS a, "
+        + "(i % 5)::INTEGER AS b, CASE WHEN i % 11 = 5 THEN NULL ELSE (i % 7)::BIGINT END AS c, "
+        + "CASE WHEN i % 13 = 0 THEN NULL ELSE CAST(i / 3.0 AS DECIMAL(9,2)) END AS v, "
+        + "(i * 0.25)::DOUBLE AS x, (i % 3)::INTEGER AS p FROM range(1, 6001) t(i)");
+    duck.execute("COPY src TO '" + lake.resolve("t") + "' (FORMAT PARQUET, PARTITION_BY (p))");
+    duck.viewOfTable(lake, "t");
+    lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
+  }
+
+  @AfterAll static void close() throws Exception {
+    lakeConnection.close();
+    duck.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT a, b, c, sum(v), count(*), count(v), min(v), max(x), avg(x), avg(i) FROM t "
+          + "GROUP BY ROLLUP(a, b, c)",
+      "SELECT a, b, sum(x), stddev_samp(i), var_pop(x), grouping(a), grouping(b) FROM t "
+          + "GROUP BY CUBE(a, b)",
+      "SELECT a, c, p, sum(v) FILTER (WHERE b > 1), count(*) FILTER (WHERE v IS NULL) FROM t "
+          + "GROUP BY GROUPING SETS ((a, c), (p), (c, p), ())",
+      "SELECT a, b, count(DISTINCT c), sum(v) FROM t GROUP BY ROLLUP(a, b)",
+      // Aggregates of values that are never NULL: NOT NULL per group, nullable in the grouping sets.
+      "SELECT b, c, sum(coalesce(v, 0)), min(coalesce(x, 0)), max(i + 1) FROM t GROUP BY CUBE(b, c)",
+      "SELECT a, b, sum(v), count(*), avg(x) FROM t WHERE i < 0 GROUP BY a, b",
+      "SELECT p, b, sum(v) FROM t WHERE p = 1 GROUP BY ROLLUP(p, b)",
+      "SELECT a, sum(s), count(*) FROM (SELECT a, b, sum(v) AS s FROM t GROUP BY a, b) g "
+          + "GROUP BY ROLLUP(a)",
+  })
+  void sameRowsAsDuckDb(String sql) throws Exception {
+    Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
+  }
+
+  @Test void aRollupAggregatesItsInputOnceByAllItsColumns() throws Exception {
+    String plan = explain("SELECT a, b, c, sum(v), count(*), avg(i) FROM t GROUP BY ROLLUP(a, b, c)");
+    List<String> lines = plan.lines().map(String::strip).toList();
+    int sets = IntStream.range(0, lines.size())
+        .filter(i -> lines.get(i).contains("groups=[[{0, 1, 2}, {0, 1}, {0}, {}]]")).findFirst().orElse(-1);
+    assertTrue(sets >= 0, plan);
+    // Right below the grouping sets, a plain aggregate by (a, b, c) reads the scan.
+    assertTrue(lines.get(sets + 1).startsWith("EnumerableAggregate(group=[{")
+        && !lines.get(sets + 1).contains("groups="), plan);
+    assertTrue(lines.get(sets + 2).startsWith("EnumerableLakeTableScan"), plan);
+  }
+
+  private static String explain(String sql) throws Exception {
+    StringBuilder plan = new StringBuilder();
+    try (Statement s = lakeConnection.createStatement();
+         ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      while (rs.next()) {
+        plan.append(rs.getString(1)).append('\n');
+      }
+    }
+    return plan.toString();
+  }
+}
