@@ -78,9 +78,7 @@ public final class ParquetFileRows implements AutoCloseable {
     Set<String> notes = new LinkedHashSet<>();
     Translation translation = Translation.ALL;
     if (filter.filters()) {
-      FilterPredicateTranslator translator = new FilterPredicateTranslator(fileSchema,
-          filter.columnNames(), filter.columnTypes(), notes::add);
-      translation = translator.translate(filter.predicate());
+      translation = filter.translations().translate(filter, fileSchema, notes::add);
       if (translation.predicate() != null) {
         notes.addAll(StatisticsTrust.notes(footer, filteredFields(fileSchema, filter)));
       }
@@ -144,8 +142,7 @@ public final class ParquetFileRows implements AutoCloseable {
     ParquetMetadata footer = footers.footer(file);
     MessageType fileSchema = footer.getFileMetaData().getSchema();
     Set<String> notes = new LinkedHashSet<>();
-    Translation translation = new FilterPredicateTranslator(fileSchema, filter.columnNames(),
-        filter.columnTypes(), notes::add).translate(filter.predicate());
+    Translation translation = filter.translations().translate(filter, fileSchema, notes::add);
     if (!new RowGroupSelection(file.path().toString(), footer, translation, null, n -> { }).ruledOutAll()) {
       return false;
     }

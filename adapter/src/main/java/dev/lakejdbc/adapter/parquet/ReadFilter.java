@@ -13,12 +13,19 @@ import java.util.List;
  * filters, which drop decoded rows whose join key cannot match.
  *
  * @param stats where row groups and skipped rows are counted, or null to count nothing
+ * @param translations the predicate's translations for the scan's file schemas, shared by its files
  */
 public record ReadFilter(DataPredicate predicate, List<String> columnNames, List<ColumnType> columnTypes,
-    List<RowKeyFilter> rowFilters, ScanStatistics stats) {
+    List<RowKeyFilter> rowFilters, ScanStatistics stats, FileTranslations translations) {
   /** Reads everything and counts nothing. */
   public static final ReadFilter NONE = new ReadFilter(DataPredicate.TRUE, List.of(), List.of(), List.of(),
       null);
+
+  /** A filter whose translations are its own. */
+  public ReadFilter(DataPredicate predicate, List<String> columnNames, List<ColumnType> columnTypes,
+      List<RowKeyFilter> rowFilters, ScanStatistics stats) {
+    this(predicate, columnNames, columnTypes, rowFilters, stats, new FileTranslations());
+  }
 
   public ReadFilter {
     columnNames = List.copyOf(columnNames);

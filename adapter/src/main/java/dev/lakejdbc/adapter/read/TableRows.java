@@ -353,7 +353,7 @@ public final class TableRows implements Enumerator<Object> {
       }
     }
     return new ReadFilter(filter.predicate(), filter.columnNames(), filter.columnTypes(), rowFilters,
-        filter.stats());
+        filter.stats(), filter.translations());
   }
 
   /** Whether values of {@code type} are whole numbers in Calcite's representation. */
