@@ -130,4 +130,19 @@ class LakeProgramsTest extends PlanTest {
     assertTrue(nodes(sorts.get(0), Join.class).contains(join), "sorted above the join: "
         + plans.afterText());
   }
+
+  @Test void aNestedLoopJoinEnumeratesTheSideWithMoreRowsOnce() {
+    // The comparison with a scalar sub-query's value is a join without an equality: a nested loop,
+    // whose inner input Calcite enumerates again for every outer row.
+    String sql = "SELECT customer_id, sum(amount) FROM fact_orders GROUP BY customer_id "
+        + "HAVING sum(amount) > (SELECT avg(amount) FROM fact_orders WHERE qty > 2)";
+    RelNode physical = TESTER.physical(sql, 0);
+    List<org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin> loops =
+        nodes(physical, org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin.class);
+    assertEquals(1, loops.size(), PlanTester.explain(physical));
+    var mq = physical.getCluster().getMetadataQuery();
+    assertTrue(mq.getRowCount(loops.get(0).getLeft()) <= mq.getRowCount(loops.get(0).getRight()),
+        "the outer (left) side has the fewer rows: " + PlanTester.explain(physical));
+    assertEquals(1.0, mq.getRowCount(loops.get(0).getLeft()), PlanTester.explain(physical));
+  }
 }

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableHashJoin;
+import org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexBuilder;
@@ -48,6 +50,15 @@ public final class HashJoinSides {
    * other way round; a Calc restores the columns' order.
    */
   public static RelNode swapped(EnumerableHashJoin join, RelNode newLeft, RelNode newRight) {
+    return swapped((Join) join, newLeft, newRight);
+  }
+
+  /** A nested loop join with its sides exchanged: its outer input becomes the inner one. */
+  public static RelNode swapped(EnumerableNestedLoopJoin join) {
+    return swapped(join, join.getRight(), join.getLeft());
+  }
+
+  private static RelNode swapped(Join join, RelNode newLeft, RelNode newRight) {
     int oldLeftCount = newRight.getRowType().getFieldCount();
     int oldRightCount = newLeft.getRowType().getFieldCount();
     int total = oldLeftCount + oldRightCount;
@@ -55,8 +66,11 @@ public final class HashJoinSides {
     Mappings.TargetMapping swap = Mappings.createShiftMapping(total,
         oldRightCount, 0, oldLeftCount, 0, oldLeftCount, oldRightCount);
     RexNode condition = RexUtil.apply(swap, join.getCondition());
-    EnumerableHashJoin swapped = EnumerableHashJoin.create(newLeft, newRight, condition,
-        join.getVariablesSet(), swappedType(join.getJoinType()));
+    Join swapped = join instanceof EnumerableNestedLoopJoin
+        ? EnumerableNestedLoopJoin.create(newLeft, newRight, condition, join.getVariablesSet(),
+            swappedType(join.getJoinType()))
+        : EnumerableHashJoin.create(newLeft, newRight, condition, join.getVariablesSet(),
+            swappedType(join.getJoinType()));
     RexBuilder rexBuilder = join.getCluster().getRexBuilder();
     List<RexNode> restore = new ArrayList<>();
     for (int i = 0; i < total; i++) {
