@@ -221,6 +221,13 @@ final class JdbcProxy implements InvocationHandler {
       }
       return null;
     }
+    if (iface == ResultSet.class && !remote && ResultValues.readsTimestamp((ResultSet) target, name, args)) {
+      try {
+        return ResultValues.getTimestamp((ResultSet) target, name, args);
+      } catch (RuntimeException e) {
+        throw SqlStates.translate(e);
+      }
+    }
     if (iface == ResultSet.class && ResultValues.answers(name, args)) {
       try {
         return ResultValues.get((ResultSet) target, name, args);

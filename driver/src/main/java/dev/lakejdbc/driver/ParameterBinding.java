@@ -1,10 +1,12 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.time.Micros;
 import java.lang.reflect.Method;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLType;
+import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.ZoneId;
 import java.util.Calendar;
@@ -52,6 +54,9 @@ final class ParameterBinding {
     Object converted = JdbcValues.forParameter(value, type, zone);
     if (converted == null) {
       target.setNull(index, type);
+    } else if (type == Types.TIMESTAMP && converted instanceof Timestamp t) {
+      // The lake's TIMESTAMP is microseconds at run time (adapter.time); Avatica would bind milliseconds.
+      target.setLong(index, Micros.of(t.toLocalDateTime()));
     } else {
       target.setObject(index, converted);
     }
