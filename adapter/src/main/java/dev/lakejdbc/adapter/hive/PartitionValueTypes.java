@@ -96,7 +96,8 @@ public final class PartitionValueTypes {
       if (date) {
         LocalDate.parse(v);
       } else {
-        LocalDateTime.parse(v, TIMESTAMP_FORMAT);
+        // A value finer than microseconds stays text: a TIMESTAMP could not hold it.
+        return LocalDateTime.parse(v, TIMESTAMP_FORMAT).getNano() % 1_000 == 0;
       }
       return true;
     } catch (DateTimeParseException e) {
