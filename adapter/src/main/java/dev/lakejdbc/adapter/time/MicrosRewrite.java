@@ -119,6 +119,15 @@ public final class MicrosRewrite extends RexShuttle {
           + " over TIMESTAMP values inside a row, array or map is not supported (their microseconds "
           + "would be read as milliseconds)");
     }
+    if (call.getKind() == SqlKind.CAST && operands.get(0).getType().getSqlTypeName() == SqlTypeName.TIME
+        && SqlTypeName.CHAR_TYPES.contains(call.getType().getSqlTypeName())) {
+      // Calcite's CAST(TIME AS VARCHAR) drops the milliseconds; DuckDB (and the TIME's value) keep them.
+      RelDataType to = call.getType();
+      RexNode text = function("timeText", operands.get(0), typeFactory.createSqlType(SqlTypeName.VARCHAR),
+          operands.get(0));
+      return to.getSqlTypeName() == SqlTypeName.VARCHAR && to.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
+          ? retype(text, to) : rexBuilder.makeCast(to, text);
+    }
     if (!timestampIn && !timestampOut) {
       return changed[0] ? call.clone(call.getType(), operands) : call;
     }
