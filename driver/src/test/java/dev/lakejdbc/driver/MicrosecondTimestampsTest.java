@@ -78,6 +78,15 @@ class MicrosecondTimestampsTest {
       }
     }
     duck.viewOfFiles("spark", lake.resolve("spark") + "/*.parquet");
+    // A dimension whose TIMESTAMP key (microseconds) picks one partition of ts, or none.
+    Path dimension = dir("dim_p").resolve("part-0.parquet");
+    duck.execute("COPY (SELECT TIMESTAMP '2026-02-01 00:00:00.000001' AS k, 'first' AS name UNION ALL "
+        + "SELECT TIMESTAMP '2026-02-01 00:00:00.000002', 'near' UNION ALL "
+        + "SELECT TIMESTAMP '2026-02-02 00:00:00', 'second') TO '" + dimension + "' (FORMAT PARQUET)");
+    duck.viewOfFiles("dim_p", dimension.toString());
+    // TIME with microseconds, which the lake's TIME (milliseconds) cannot hold.
+    duck.execute("COPY (SELECT 1 AS i, TIME '10:00:00.000003' AS t, TIME '10:00:00.123' AS tms) TO '"
+        + dir("times").resolve("part-0.parquet") + "' (FORMAT PARQUET)");
     c = DriverManager.getConnection("jdbc:lake:" + lake);
   }
 
@@ -137,6 +146,17 @@ class MicrosecondTimestampsTest {
       "SELECT i FROM spark WHERE t96 = TIMESTAMP '2026-01-01 10:00:00.002005'",
       "SELECT t96, count(*) FROM spark GROUP BY t96",
       "SELECT a.i, b.i FROM spark a JOIN ts b ON a.tus = b.ts",
+      "SELECT TIMESTAMP '2026-01-01 10:00:00.000003', TIMESTAMP '1969-12-31 23:59:59.999999'",
+      "SELECT ts FROM ts UNION SELECT TIMESTAMP '2026-01-01 10:00:00.000011'",
+      "SELECT count(*) FROM ts WHERE ts < CURRENT_TIMESTAMP",
+      "SELECT i FROM ts WHERE ts >= DATE '2026-01-01' AND wide < DATE '2026-01-02'",
+      "SELECT i FROM ts WHERE ts + INTERVAL '1' SECOND > TIMESTAMP '2026-01-01 10:00:01.000004'",
+      "SELECT i, ROW_NUMBER() OVER (ORDER BY ts DESC) FROM ts",
+      "SELECT i, LAG(ts) OVER (ORDER BY ts), min(wide) OVER (PARTITION BY p) FROM ts",
+      "SELECT CASE WHEN i > 5 THEN ts ELSE wide END, COALESCE(ts, wide), NULLIF(ts, wide) FROM ts",
+      "SELECT i FROM ts WHERE ts IS NOT DISTINCT FROM TIMESTAMP '2026-01-01 10:00:00.000009'",
+      "SELECT ts, count(DISTINCT i) FROM (SELECT ts, i FROM ts UNION ALL SELECT tus, i FROM spark) GROUP BY ts",
+      "SELECT i FROM ts WHERE ts IN (SELECT tus FROM spark)",
   })
   void sameAnswersAsDuckDb(String sql) throws Exception {
     for (String dataFilters : List.of("true", "false")) {
@@ -145,6 +165,94 @@ class MicrosecondTimestampsTest {
         Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false,
             sql + " (dataFilterPushdown=" + dataFilters + ")");
       }
+    }
+  }
+
+  /** Our SQL on the left, DuckDB's spelling of the same on the right. */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "SELECT FLOOR(wide TO SECOND), FLOOR(wide TO DAY) FROM ts | SELECT date_trunc('second', wide), date_trunc('day', wide) FROM ts",
+      "SELECT FLOOR(wide TO MICROSECOND) FROM ts | SELECT wide FROM ts",
+      "SELECT CAST(CAST(wide AS VARCHAR) AS TIMESTAMP) FROM ts | SELECT wide FROM ts",
+      "SELECT CAST(DATE '2026-03-04' AS TIMESTAMP) FROM ts WHERE i = 0 | SELECT TIMESTAMP '2026-03-04 00:00:00'",
+      "SELECT EXTRACT(EPOCH FROM wide), EXTRACT(HOUR FROM wide) FROM ts | SELECT CAST(floor(epoch(wide)) AS BIGINT), hour(wide) FROM ts",
+      "SELECT CAST(tns AS VARCHAR) FROM tsns | SELECT CAST(CAST(tns AS TIMESTAMP) AS VARCHAR) FROM tsns",
+  })
+  void sameAnswersAsDuckDbSpelledOtherwise(String ours, String duckDb) throws Exception {
+    Rows.assertSameRows(duck.query(duckDb), Rows.query(c, ours), false, ours);
+  }
+
+  /** Pruning by a TIMESTAMP partition value with microseconds reads only its partition. */
+  @Test void partitionsArePrunedByMicroseconds() throws Exception {
+    try (Connection pruned = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      String sql = "SELECT i FROM ts WHERE p = TIMESTAMP '2026-02-01 00:00:00.000001'";
+      Rows.assertSameRows(duck.query(sql), Rows.query(pruned, sql), false, sql);
+      assertEquals(List.of(List.of("1", "2")), Rows.query(pruned, "SELECT partitions_read, partitions_total "
+          + "FROM sys.scans WHERE table_name = 'ts'"), "static pruning: " + sql);
+    }
+    try (Connection pruned = DriverManager.getConnection("jdbc:lake:" + lake);
+         PreparedStatement ps = pruned.prepareStatement("SELECT i FROM ts WHERE p = ?")) {
+      ps.setObject(1, LocalDateTime.of(2026, 2, 2, 0, 0));
+      assertEquals(5, rows(ps).size());
+      assertEquals(List.of(List.of("1")), Rows.query(pruned, "SELECT partitions_read FROM sys.scans "
+          + "WHERE table_name = 'ts'"), "static pruning by a parameter");
+    }
+    // Dynamic: a dimension whose TIMESTAMP key (microseconds) picks one partition.
+    try (Connection pruned = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      for (String name : List.of("first", "near")) {
+        String sql = "SELECT t.i FROM ts t JOIN dim_p d ON t.p = d.k WHERE d.name = '" + name + "'";
+        Rows.assertSameRows(duck.query(sql), Rows.query(pruned, sql), false, sql);
+        List<List<String>> scans = Rows.query(pruned, "SELECT partitions_read, dynamic_filter FROM sys.scans "
+            + "WHERE table_name = 'ts' AND statement_id = (SELECT max(statement_id) FROM sys.scans)");
+        assertEquals(1, scans.size(), scans.toString());
+        assertEquals(name.equals("first") ? "1" : "0", scans.get(0).get(0), "dynamic pruning: " + sql + " " + scans);
+        assertTrue(scans.get(0).get(1).contains(name.equals("first") ? "00:00:00.000001" : "00:00:00.000002"),
+            scans.toString());
+      }
+    }
+  }
+
+  /** A data filter with microseconds reads only the row groups that can hold the value. */
+  @Test void dataFiltersSkipRowGroupsByMicroseconds() throws Exception {
+    try (Connection filtered = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      // Row groups of rows (0, 1), (2, 3), ...: their tus ranges in µs after 10:00 are [0, 1002],
+      // [3, 2004], [1005, 2007], [6, 1008], [9, 2010]. 2,010 µs is in the last alone; read in
+      // milliseconds (2 ms) it would be in three.
+      String sql = "SELECT i FROM spark WHERE tus = TIMESTAMP '2026-01-01 10:00:00.002010'";
+      Rows.assertSameRows(duck.query(sql), Rows.query(filtered, sql), false, sql);
+      List<List<String>> scans = Rows.query(filtered, "SELECT row_groups_total, row_groups_read FROM sys.scans "
+          + "WHERE table_name = 'spark'");
+      assertEquals(List.of(List.of("5", "1")), scans, "one row group of 2 rows can hold the value");
+    }
+  }
+
+  @Test void timeWithMicrosecondsFailsRatherThanRound() throws Exception {
+    try (Connection fresh = DriverManager.getConnection("jdbc:lake:" + lake)) {
+      SQLException e = assertThrows(SQLException.class, () -> Rows.query(fresh, "SELECT t FROM times"));
+      assertEquals("0A000", e.getSQLState(), e.getMessage());
+      String sql = "SELECT i, CAST(tms AS VARCHAR) FROM times";
+      Rows.assertSameRows(duck.query(sql.replace("times", "'" + lake.resolve("times") + "/*.parquet'")),
+          Rows.query(fresh, sql), false, "a TIME of whole milliseconds beside it reads");
+    }
+  }
+
+  @Test void aggregatesThatWouldComputeInMillisecondsAreRefused() {
+    SQLException e = assertThrows(SQLException.class, () -> Rows.query(c, "SELECT ARRAY_AGG(ts) FROM ts"));
+    assertEquals("0A000", e.getSQLState(), e.getMessage());
+    e = assertThrows(SQLException.class, () -> Rows.query(c,
+        "SELECT TIMESTAMPDIFF(MICROSECOND, ts, wide) FROM ts"));
+    assertEquals("0A000", e.getSQLState(), e.getMessage());
+  }
+
+  @Test void calendarGettersReadTheWallClockInTheCalendarsZone() throws Exception {
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT ts FROM ts WHERE i = 7")) {
+      assertTrue(rs.next());
+      java.util.Calendar utc = java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC"));
+      Timestamp t = rs.getTimestamp(1, utc);
+      assertEquals(java.time.Instant.parse("2026-01-01T10:00:00.000007Z"), t.toInstant());
+      assertEquals(java.time.OffsetDateTime.parse("2026-01-01T10:00:00.000007Z"),
+          rs.getObject(1, java.time.OffsetDateTime.class));
+      assertEquals("2026-01-01 10:00:00.000007", rs.getObject(1, String.class));
     }
   }
 
