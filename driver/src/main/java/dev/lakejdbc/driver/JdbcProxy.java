@@ -212,7 +212,7 @@ final class JdbcProxy implements InvocationHandler {
     }
     if (iface == PreparedStatement.class && ParameterBinding.binds(method, args)) {
       if (binding == null) {
-        binding = new ParameterBinding((PreparedStatement) target);
+        binding = new ParameterBinding((PreparedStatement) target, remote);
       }
       try {
         binding.bind(method, args);
