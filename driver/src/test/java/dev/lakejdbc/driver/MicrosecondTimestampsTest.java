@@ -177,6 +177,8 @@ class MicrosecondTimestampsTest {
       "SELECT CAST(DATE '2026-03-04' AS TIMESTAMP) FROM ts WHERE i = 0 | SELECT TIMESTAMP '2026-03-04 00:00:00'",
       "SELECT EXTRACT(EPOCH FROM wide), EXTRACT(HOUR FROM wide) FROM ts | SELECT CAST(floor(epoch(wide)) AS BIGINT), hour(wide) FROM ts",
       "SELECT CAST(tns AS VARCHAR) FROM tsns | SELECT CAST(CAST(tns AS TIMESTAMP) AS VARCHAR) FROM tsns",
+      "SELECT TIMESTAMPADD(SECOND, 1, wide), TIMESTAMPADD(MICROSECOND, 3000, wide) FROM ts | SELECT wide + INTERVAL 1 SECOND, wide + INTERVAL 3 MILLISECOND FROM ts",
+      "SELECT TIMESTAMPADD(DAY, -1, wide), TIMESTAMPADD(MONTH, 1, wide) FROM ts | SELECT wide - INTERVAL 1 DAY, wide + INTERVAL 1 MONTH FROM ts",
   })
   void sameAnswersAsDuckDbSpelledOtherwise(String ours, String duckDb) throws Exception {
     Rows.assertSameRows(duck.query(duckDb), Rows.query(c, ours), false, ours);
@@ -241,6 +243,9 @@ class MicrosecondTimestampsTest {
     assertEquals("0A000", e.getSQLState(), e.getMessage());
     e = assertThrows(SQLException.class, () -> Rows.query(c,
         "SELECT TIMESTAMPDIFF(MICROSECOND, ts, wide) FROM ts"));
+    assertEquals("0A000", e.getSQLState(), e.getMessage());
+    // Calcite adds microseconds as milliseconds / 1000, which is 0 for 1 µs: refused, not ignored.
+    e = assertThrows(SQLException.class, () -> Rows.query(c, "SELECT TIMESTAMPADD(MICROSECOND, 1, ts) FROM ts"));
     assertEquals("0A000", e.getSQLState(), e.getMessage());
   }
 

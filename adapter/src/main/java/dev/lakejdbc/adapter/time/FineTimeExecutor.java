@@ -10,12 +10,14 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.TimestampString;
 
 /**
  * The planner's constant folding, except for expressions Calcite would fold in milliseconds and so
  * lose microseconds: those holding a TIMESTAMP finer than milliseconds (by type or by a literal's
- * value) or a CAST of text to TIMESTAMP. They stay as they are and are computed at run time by
+ * value), a CAST of text to TIMESTAMP, or a division of a day-time interval (which truncates to
+ * milliseconds). They stay as they are and are computed at run time by
  * {@link MicrosRewrite}'s code (the approach Feldera took for the same Calcite limitation).
  */
 public final class FineTimeExecutor implements RexExecutor {
@@ -59,6 +61,11 @@ public final class FineTimeExecutor implements RexExecutor {
       }
 
       @Override public Boolean visitCall(RexCall call) {
+        if ((call.getKind() == SqlKind.DIVIDE || call.getKind() == SqlKind.CHECKED_DIVIDE)
+            && SqlTypeName.DAY_INTERVAL_TYPES.contains(call.getType().getSqlTypeName())) {
+          // Folded in milliseconds, TIMESTAMPADD(MICROSECOND, 1, ts)'s interval becomes 0.
+          return true;
+        }
         if (MicrosRewrite.isTimestamp(call.getType())
             && (call.getType().getPrecision() > 3 || call.getKind() == SqlKind.CAST
                 && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER)) {

@@ -73,6 +73,22 @@ public final class Micros {
     return Math.addExact(micros, Math.multiplyExact(intervalMillis, PER_MILLI));
   }
 
+  /**
+   * A day-time interval (Calcite's: milliseconds) divided by a number, where the quotient is whole
+   * milliseconds; else 0A000 (Calcite would truncate: TIMESTAMPADD(MICROSECOND, 1, ts) added 0).
+   */
+  public static long intervalDivideExact(long millis, java.math.BigDecimal divisor) {
+    java.math.BigDecimal q = java.math.BigDecimal.valueOf(millis).divide(divisor, 12, java.math.RoundingMode.HALF_UP);
+    try {
+      return q.stripTrailingZeros().longValueExact();
+    } catch (ArithmeticException e) {
+      throw new LakeException(NOT_SUPPORTED, "an interval of " + millis + " ms divided by "
+          + divisor.stripTrailingZeros().toPlainString() + " is not a whole number of milliseconds, which "
+          + "lake-jdbc's intervals (Calcite's) hold: TIMESTAMPADD of microseconds and interval division "
+          + "must come to whole milliseconds");
+    }
+  }
+
   /** CAST(DATE AS TIMESTAMP). */
   public static long fromDate(int days) {
     return Math.multiplyExact((long) days, PER_DAY);

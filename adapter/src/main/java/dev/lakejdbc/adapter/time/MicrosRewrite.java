@@ -128,6 +128,17 @@ public final class MicrosRewrite extends RexShuttle {
       return to.getSqlTypeName() == SqlTypeName.VARCHAR && to.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
           ? retype(text, to) : rexBuilder.makeCast(to, text);
     }
+    if ((call.getKind() == SqlKind.DIVIDE || call.getKind() == SqlKind.CHECKED_DIVIDE)
+        && SqlTypeName.DAY_INTERVAL_TYPES.contains(call.getType().getSqlTypeName())
+        && operands.size() == 2 && SqlTypeName.DAY_INTERVAL_TYPES.contains(operands.get(0).getType().getSqlTypeName())
+        && SqlTypeName.NUMERIC_TYPES.contains(operands.get(1).getType().getSqlTypeName())) {
+      // A day-time interval is Calcite's milliseconds: dividing one truncates, and TIMESTAMPADD of
+      // microseconds is such a division (1 µs = 1 ms / 1000 = 0). Exact or refused.
+      RexNode divisor = rexBuilder.makeCast(typeFactory.createTypeWithNullability(
+          typeFactory.createSqlType(SqlTypeName.DECIMAL, 38, 10), operands.get(1).getType().isNullable()),
+          operands.get(1));
+      return reinterpret(function("intervalDivideExact", call, bigint(operands.get(0)), divisor), call.getType());
+    }
     if (!timestampIn && !timestampOut) {
       return changed[0] ? call.clone(call.getType(), operands) : call;
     }
