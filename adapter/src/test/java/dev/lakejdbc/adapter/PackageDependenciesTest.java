@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class PackageDependenciesTest {
   private static final String ROOT = "dev.lakejdbc.adapter";
   /** Packages from the bottom up; "" is the root package itself. */
-  private static final List<String> BOTTOM_UP = List.of("types", "", "memory", "dpp", "stats", "filter", "hive",
+  private static final List<String> BOTTOM_UP = List.of("types", "", "time", "memory", "dpp", "stats", "filter", "hive",
       "parquet", "table", "prune", "read", "scan", "catalog", "sys");
 
   private static final JavaClasses ADAPTER = new ClassFileImporter()

@@ -212,7 +212,7 @@ final class JdbcProxy implements InvocationHandler {
     }
     if (iface == PreparedStatement.class && ParameterBinding.binds(method, args)) {
       if (binding == null) {
-        binding = new ParameterBinding((PreparedStatement) target);
+        binding = new ParameterBinding((PreparedStatement) target, remote);
       }
       try {
         binding.bind(method, args);
@@ -220,6 +220,13 @@ final class JdbcProxy implements InvocationHandler {
         throw SqlStates.translate(e);
       }
       return null;
+    }
+    if (iface == ResultSet.class && !remote && ResultValues.readsTimestamp((ResultSet) target, name, args)) {
+      try {
+        return ResultValues.getTimestamp((ResultSet) target, name, args);
+      } catch (RuntimeException e) {
+        throw SqlStates.translate(e);
+      }
     }
     if (iface == ResultSet.class && ResultValues.answers(name, args)) {
       try {

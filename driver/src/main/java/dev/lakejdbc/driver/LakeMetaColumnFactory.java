@@ -24,6 +24,13 @@ public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
       int ordinalPosition, String isNullable) {
     String plainType = plainTypeName(typeName);
     Integer size = columnSize == null || columnSize < 0 ? defaultSize(plainType) : columnSize;
+    if ((dataType == java.sql.Types.TIMESTAMP || dataType == java.sql.Types.TIME) && columnSize != null
+        && columnSize >= 0) {
+      // JDBC: a datetime's COLUMN_SIZE is the length of its text, DECIMAL_DIGITS its fractional digits
+      // (Calcite reports the fractional digits as the size): TIMESTAMP(6) is 26 and 6.
+      decimalDigits = columnSize;
+      size = ColumnSizes.displaySize(dataType, columnSize, 0);
+    }
     Integer octets = plainType.startsWith("VAR") ? size : charOctetLength;
     return new LakeMetaColumn(tableCat, tableSchem, tableName, columnName, dataType, plainType, size,
         decimalDigits, numPrecRadix, nullable, octets, ordinalPosition, isNullable,

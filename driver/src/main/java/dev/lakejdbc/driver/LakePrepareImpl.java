@@ -2,7 +2,11 @@ package dev.lakejdbc.driver;
 
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
+import dev.lakejdbc.adapter.time.FineTimeExecutor;
 import dev.lakejdbc.rules.LakePrograms;
+import dev.lakejdbc.rules.physical.MicrosecondTimestamps;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.tools.Programs;
 import dev.lakejdbc.rules.LakeRules;
 import java.lang.reflect.Type;
 import java.util.function.UnaryOperator;
@@ -34,6 +38,8 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
     }
     // A merge join sorts both inputs: for a fact table that means reading it whole into memory.
     planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
+    // No constant folding in milliseconds of what holds microseconds.
+    planner.setExecutor(FineTimeExecutor.of(planner.getExecutor()));
     return planner;
   }
 
@@ -86,7 +92,18 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
       // Calcite's standard program with filters pushed down and joins ordered before the cost-based
       // planner, and dynamic partition pruning after it; EXPLAIN runs the same program.
       @Override protected Program getProgram() {
-        return LakePrograms.of(options, maxRows == null ? 0 : maxRows);
+        // Prepare.optimize has just given the planner a new executor: guard it again.
+        Program guard = (planner, rel, traits, materializations, lattices) -> {
+          planner.setExecutor(FineTimeExecutor.of(planner.getExecutor()));
+          return rel;
+        };
+        return Programs.sequence(guard, LakePrograms.of(options, maxRows == null ? 0 : maxRows));
+      }
+
+      // The plan as the code generator must see it: TIMESTAMPs in microseconds. EXPLAIN shows the
+      // plan before this (Prepare explains without implementing).
+      @Override protected PreparedResult implement(RelRoot root) {
+        return super.implement(root.withRel(MicrosecondTimestamps.rewrite(root.rel)));
       }
 
       // DATE + integer counts days (DateArithmeticCoercion).

@@ -1,10 +1,12 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.time.Micros;
 import java.lang.reflect.Method;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLType;
+import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.ZoneId;
 import java.util.Calendar;
@@ -26,10 +28,13 @@ final class ParameterBinding {
       "setDate", "setTime", "setTimestamp", "setObject");
 
   private final PreparedStatement target;
+  /** A statement of Avatica's remote client: the server binds the values again, in its own terms. */
+  private final boolean remote;
   private ParameterMetaData parameters;
 
-  ParameterBinding(PreparedStatement target) {
+  ParameterBinding(PreparedStatement target, boolean remote) {
     this.target = target;
+    this.remote = remote;
   }
 
   /** Whether {@code method} with {@code args} sets a parameter value that this class binds. */
@@ -52,6 +57,9 @@ final class ParameterBinding {
     Object converted = JdbcValues.forParameter(value, type, zone);
     if (converted == null) {
       target.setNull(index, type);
+    } else if (type == Types.TIMESTAMP && converted instanceof Timestamp t && !remote) {
+      // The lake's TIMESTAMP is microseconds at run time (adapter.time); Avatica would bind milliseconds.
+      target.setLong(index, Micros.of(t.toLocalDateTime()));
     } else {
       target.setObject(index, converted);
     }

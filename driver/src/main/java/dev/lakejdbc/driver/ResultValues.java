@@ -1,5 +1,6 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.time.Micros;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -61,6 +62,53 @@ final class ResultValues {
         LocalDateTime wallClock = t.toLocalDateTime();
         return Timestamp.from(wallClock.atZone(zone).toInstant());
       }
+    }
+  }
+
+  /** The getters that read a TIMESTAMP column's value, which Avatica would read as milliseconds. */
+  private static final java.util.Set<String> TIMESTAMP_GETTERS =
+      java.util.Set.of("getTimestamp", "getObject", "getString", "getNString", "getDate", "getTime");
+
+  /** Whether {@code method(args)} reads a TIMESTAMP column (microseconds at run time, adapter.time). */
+  static boolean readsTimestamp(ResultSet rs, String method, Object[] args) throws SQLException {
+    if (!TIMESTAMP_GETTERS.contains(method) || args == null || args.length < 1 || args.length > 2
+        || !(args[0] instanceof Integer || args[0] instanceof String)) {
+      return false;
+    }
+    int index = args[0] instanceof Integer i ? i : rs.findColumn((String) args[0]);
+    return rs.getMetaData().getColumnType(index) == java.sql.Types.TIMESTAMP;
+  }
+
+  /** {@code method(args)} on a TIMESTAMP column, from its microseconds. */
+  static Object getTimestamp(ResultSet rs, String method, Object[] args) throws SQLException {
+    Object column = args[0];
+    long micros = column instanceof Integer i ? rs.getLong(i) : rs.getLong((String) column);
+    if (rs.wasNull()) {
+      return null;
+    }
+    LocalDateTime wallClock = Micros.toLocalDateTime(micros);
+    Object second = args.length == 2 ? args[1] : null;
+    switch (method) {
+      case "getString": case "getNString":
+        return Micros.text(wallClock);
+      case "getObject":
+        if (second instanceof Class<?> type) {
+          Class<?> target = boxed(type);
+          return target == String.class ? Micros.text(wallClock) : JdbcValues.convert(wallClock, target, null);
+        }
+        return Timestamp.valueOf(wallClock);
+      default:
+        break;
+    }
+    ZoneId zone = second instanceof Calendar c ? c.getTimeZone().toZoneId() : ZoneId.systemDefault();
+    java.time.Instant instant = wallClock.atZone(zone).toInstant();
+    switch (method) {
+      case "getDate":
+        return new Date(wallClock.toLocalDate().atStartOfDay(zone).toInstant().toEpochMilli());
+      case "getTime":
+        return new Time(wallClock.toLocalTime().atDate(LocalDate.EPOCH).atZone(zone).toInstant().toEpochMilli());
+      default:
+        return second instanceof Calendar ? Timestamp.from(instant) : Timestamp.valueOf(wallClock);
     }
   }
 

@@ -46,7 +46,7 @@ class JdbcConformanceTest {
         "SELECT txn_ts, txn_date, amount, txn_id, account_id, channel, amount * 2 AS twice "
             + "FROM transactions LIMIT 1")) {
       ResultSetMetaData md = rs.getMetaData();
-      assertEquals("2026-07-08 12:34:56.789".length(), md.getColumnDisplaySize(1));
+      assertEquals("2026-07-08 12:34:56.789012".length(), md.getColumnDisplaySize(1)); // TIMESTAMP(6)
       assertEquals("2026-07-08".length(), md.getColumnDisplaySize(2));
       assertEquals("-1234567890.12".length(), md.getColumnDisplaySize(3)); // DECIMAL(12,2)
       assertEquals(String.valueOf(Long.MIN_VALUE).length(), md.getColumnDisplaySize(4));

@@ -135,6 +135,7 @@ public final class ParquetFiles {
     model.addLogicalTypeConversion(new Conversions.DecimalConversion());
     model.addLogicalTypeConversion(new TimeConversions.DateConversion());
     model.addLogicalTypeConversion(new TimeConversions.TimestampMillisConversion());
+    model.addLogicalTypeConversion(new TimeConversions.TimestampMicrosConversion());
     return model;
   }
 }

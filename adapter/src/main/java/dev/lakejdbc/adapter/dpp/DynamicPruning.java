@@ -31,8 +31,7 @@ public record DynamicPruning(DynamicFilterChannel channel, Function1<Object[], O
       case "DATE":
         return java.time.LocalDate.ofEpochDay(((Number) value).longValue()).toString();
       case "TIMESTAMP":
-        return org.apache.calcite.avatica.util.DateTimeUtils.unixTimestampToString(
-            ((Number) value).longValue(), 3);
+        return dev.lakejdbc.adapter.time.Micros.toText(((Number) value).longValue());
       case "VARCHAR": case "CHAR":
         return "'" + value + "'";
       default:

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * A predicate on a table's data columns, in SQL values (Calcite's internal representation of each
- * value's type: DATE as days, TIMESTAMP as millis, DECIMAL as BigDecimal, strings as String). A column
+ * value's type: DATE as days, TIMESTAMP as microseconds, DECIMAL as BigDecimal, strings as String). A column
  * is its index in the table's columns. A {@link Compare}, {@link In} or {@link NotIn} is never TRUE
  * for a NULL column, as in SQL; a predicate whose values are still {@link Slot}s is a template that
  * {@link #bind} fills in for one execution.

@@ -86,7 +86,7 @@ public record DynamicDataFilter(DynamicFilterChannel channel, int keyPosition, i
         case "DATE":
           return java.time.LocalDate.ofEpochDay(d.longValue()).toString();
         case "TIMESTAMP":
-          return org.apache.calcite.avatica.util.DateTimeUtils.unixTimestampToString(d.longValue(), 3);
+          return dev.lakejdbc.adapter.time.Micros.toText(d.longValue());
         default:
           return d.toPlainString();
       }

@@ -5,7 +5,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
@@ -97,7 +96,8 @@ public final class PartitionValueTypes {
       if (date) {
         LocalDate.parse(v);
       } else {
-        LocalDateTime.parse(v, TIMESTAMP_FORMAT);
+        // A value finer than microseconds stays text: a TIMESTAMP could not hold it.
+        return LocalDateTime.parse(v, TIMESTAMP_FORMAT).getNano() % 1_000 == 0;
       }
       return true;
     } catch (DateTimeParseException e) {
@@ -139,7 +139,10 @@ public final class PartitionValueTypes {
         case TIMESTAMP: {
           LocalDateTime t = DATE.matcher(value).matches()
               ? LocalDate.parse(value).atStartOfDay() : LocalDateTime.parse(value, TIMESTAMP_FORMAT);
-          return t.toInstant(ZoneOffset.UTC).toEpochMilli();
+          if (t.getNano() % 1_000 != 0) {
+            throw new IllegalArgumentException("finer than microseconds, which a TIMESTAMP keeps");
+          }
+          return dev.lakejdbc.adapter.time.Micros.of(t);
         }
         default:
           throw new IllegalArgumentException("partition columns cannot be " + type);

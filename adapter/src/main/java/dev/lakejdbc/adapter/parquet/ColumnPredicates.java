@@ -67,11 +67,8 @@ abstract class ColumnPredicates {
           return null;
         }
         if (a instanceof TimestampLogicalTypeAnnotation t && !int32) {
-          return new Timestamps(name, switch (t.getUnit()) {
-            case MILLIS -> 1L;
-            case MICROS -> 1_000L;
-            case NANOS -> 1_000_000L;
-          });
+          return new Timestamps(name, t.getUnit() == LogicalTypeAnnotation.TimeUnit.NANOS ? 1_000L : 1L,
+              t.getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS);
         }
         if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
           notes.accept(name + ": TIME is not filtered");
@@ -335,14 +332,34 @@ abstract class ColumnPredicates {
     }
   }
 
-  // --- Timestamps: INT64 in the file's unit, read as milliseconds (floor) -----------------------
+  // --- Timestamps: INT64 in the file's unit, read as microseconds (nanoseconds: floor) -------------
 
   private static final class Timestamps extends ColumnPredicates {
+    /** Stored units per microsecond read: 1 (MICROS, and MILLIS after {@link #inMillis}), 1000 (NANOS). */
     private final long perMilli;
+    /** A MILLIS file: a stored u reads as u * 1000 microseconds; values are moved to milliseconds first. */
+    private final boolean millisFile;
 
-    Timestamps(String name, long perMilli) {
+    Timestamps(String name, long perMicro, boolean millisFile) {
       super(name);
-      this.perMilli = perMilli;
+      this.perMilli = perMicro;
+      this.millisFile = millisFile;
+    }
+
+    /**
+     * For a MILLIS file, the bound in stored milliseconds that selects the same stored values as
+     * {@code op micros}; null where no stored value equals it (an equality never true, which is left
+     * to the rows).
+     */
+    private static Long inMillis(Comparison op, long micros) {
+      long floor = Math.floorDiv(micros, 1_000L);
+      boolean exact = Math.floorMod(micros, 1_000L) == 0;
+      switch (op) {
+        case EQ: case NOT_DISTINCT: case NE: return exact ? floor : null;
+        case LT: case GE: return exact ? floor : floor + 1;
+        case LE: case GT: return floor;
+        default: throw new IllegalArgumentException(op.toString());
+      }
     }
 
     private static Long millis(Object v) {
@@ -368,6 +385,12 @@ abstract class ColumnPredicates {
       if (m == null) {
         notes.accept(name + ": cannot compare a timestamp with a " + value.getClass().getSimpleName());
         return Translation.ALL;
+      }
+      if (millisFile) {
+        m = inMillis(op, m);
+        if (m == null) {
+          return Translation.ALL;
+        }
       }
       long k = perMilli;
       try {
@@ -411,7 +434,16 @@ abstract class ColumnPredicates {
           notes.accept(name + ": cannot compare a timestamp with a " + v.getClass().getSimpleName());
           return Translation.ALL;
         }
+        if (millisFile) {
+          m = inMillis(Comparison.EQ, m);
+          if (m == null) {
+            continue;
+          }
+        }
         millis.add(m);
+      }
+      if (millis.isEmpty()) {
+        return Translation.ALL;
       }
       try {
         if (millis.size() <= IN_AS_EQUALITIES_MAX) {
@@ -443,7 +475,16 @@ abstract class ColumnPredicates {
         if (m == null) {
           return Translation.ALL;
         }
+        if (millisFile) {
+          m = inMillis(Comparison.EQ, m);
+          if (m == null) {
+            continue;
+          }
+        }
         millis.add(m);
+      }
+      if (millis.isEmpty()) {
+        return Translation.ALL;
       }
       return Translation.of(FilterApi.notIn(column(), millis));
     }

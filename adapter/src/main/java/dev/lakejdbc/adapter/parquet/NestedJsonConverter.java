@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.calcite.avatica.util.ByteString;
-import org.apache.calcite.avatica.util.DateTimeUtils;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.GroupType;
@@ -115,7 +114,7 @@ final class NestedJsonConverter extends GroupConverter {
       case TIME:
         return LocalTime.ofNanoOfDay((Integer) value * 1_000_000L).format(DateTimeFormatter.ISO_LOCAL_TIME);
       case TIMESTAMP:
-        return DateTimeUtils.unixTimestampToString((Long) value, ColumnType.TIMESTAMP_PRECISION);
+        return dev.lakejdbc.adapter.time.Micros.toText((Long) value);
       case VARBINARY:
         return Base64.getEncoder().encodeToString(((ByteString) value).getBytes());
       default:

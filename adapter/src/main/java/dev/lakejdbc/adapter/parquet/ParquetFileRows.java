@@ -206,6 +206,12 @@ public final class ParquetFileRows implements AutoCloseable {
         }
         rowsDroppedByKeys++;
       }
+    } catch (LakeException e) {
+      if (e.getClass() != LakeException.class) {
+        throw e;
+      }
+      // A value the lake cannot hold (a TIME finer than milliseconds): its own SQLState, with the file.
+      throw new LakeException(e.sqlState(), "Cannot read Parquet file " + file.path() + ": " + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       throw LakeException.io("Cannot read Parquet file", file.path(), e);
     }

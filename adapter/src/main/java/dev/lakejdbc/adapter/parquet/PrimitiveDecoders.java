@@ -1,5 +1,7 @@
 package dev.lakejdbc.adapter.parquet;
 
+import dev.lakejdbc.adapter.LakeException;
+import dev.lakejdbc.adapter.time.Micros;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -21,7 +23,6 @@ import org.apache.parquet.schema.PrimitiveType;
  * of the type {@link ParquetColumnTypes} gives it — no Avro records in between.
  */
 final class PrimitiveDecoders {
-  private static final long MILLIS_PER_DAY = 86_400_000L;
   /** Julian day number of 1970-01-01, the epoch of INT96 timestamps' day part. */
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
 
@@ -62,7 +63,7 @@ final class PrimitiveDecoders {
           }
         };
       case INT96:
-        return new BinaryConverter(sink, PrimitiveDecoders::int96Millis);
+        return new BinaryConverter(sink, PrimitiveDecoders::int96Micros);
       case BINARY:
       case FIXED_LEN_BYTE_ARRAY:
         return new BinaryConverter(sink, binary(a));
@@ -108,14 +109,28 @@ final class PrimitiveDecoders {
       return v -> new BigDecimal(new BigInteger(Long.toUnsignedString(v)));
     }
     if (a instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation t) {
-      long perMilli = unitsPerMilli(t.getUnit());
-      return v -> Math.floorDiv(v, perMilli);
+      // The lake's TIMESTAMP is microseconds: nanoseconds are rounded down to them.
+      return switch (t.getUnit()) {
+        case MILLIS -> v -> Math.multiplyExact(v, 1_000L);
+        case MICROS -> v -> v;
+        case NANOS -> v -> Math.floorDiv(v, 1_000L);
+      };
     }
     if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation t) {
       long perMilli = unitsPerMilli(t.getUnit());
-      return v -> (int) Math.floorDiv(v, perMilli);
+      return v -> timeMillis(v, perMilli, t.getUnit());
     }
     return v -> v;
+  }
+
+  /** A TIME is Calcite's milliseconds of the day: a value finer than that fails rather than change. */
+  private static int timeMillis(long v, long perMilli, TimeUnit unit) {
+    if (Math.floorMod(v, perMilli) != 0) {
+      throw new LakeException(Micros.NOT_SUPPORTED, "TIME value " + v + " (" + unit
+          + ") has a fraction finer than milliseconds, which lake-jdbc's TIME cannot hold; "
+          + "a query that does not read the column is not affected");
+    }
+    return (int) Math.floorDiv(v, perMilli);
   }
 
   private static long unitsPerMilli(TimeUnit unit) {
@@ -182,11 +197,11 @@ final class PrimitiveDecoders {
   }
 
   /** INT96: 8 bytes of nanoseconds in the day, then 4 bytes of Julian day, both little-endian. */
-  private static Object int96Millis(Binary v) {
+  private static Object int96Micros(Binary v) {
     ByteBuffer b = v.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     long nanosOfDay = b.getLong(b.position());
     long julianDay = b.getInt(b.position() + 8);
-    return (julianDay - JULIAN_EPOCH_DAY) * MILLIS_PER_DAY + Math.floorDiv(nanosOfDay, 1_000_000L);
+    return (julianDay - JULIAN_EPOCH_DAY) * Micros.PER_DAY + Math.floorDiv(nanosOfDay, 1_000L);
   }
 
   /**

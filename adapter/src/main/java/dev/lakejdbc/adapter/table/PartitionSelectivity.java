@@ -43,6 +43,11 @@ final class PartitionSelectivity {
         Map<RexNode, Comparable> environment = new HashMap<>();
         for (int i = 0; i < refs.size(); i++) {
           Object v = combination.getKey().get(i);
+          if (v instanceof Long micros
+              && refs.get(i).getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP) {
+            // Calcite's interpreter reads a TIMESTAMP in milliseconds; an estimate may round.
+            v = Math.floorDiv(micros, 1_000L);
+          }
           environment.put(refs.get(i), v == null ? NullSentinel.INSTANCE : (Comparable) v);
         }
         if (Boolean.TRUE.equals(RexInterpreter.evaluate(filter, environment))) {

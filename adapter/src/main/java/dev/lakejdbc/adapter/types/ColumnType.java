@@ -12,11 +12,14 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * The SQL type of a lake column, partition or data, as the driver reports it. Values of the type are
  * held in Calcite's internal representation: DATE as days (Integer), TIME as millis of day (Integer),
- * TIMESTAMP as millis since the epoch of the wall-clock time (Long), DECIMAL as BigDecimal.
+ * DECIMAL as BigDecimal; except TIMESTAMP, held as <em>micro</em>seconds since the epoch of the
+ * wall-clock time (Long), which Calcite would hold as milliseconds (see {@code adapter.time}).
  */
 public record ColumnType(SqlTypeName name, int precision, int scale) {
-  /** Calcite's internal TIMESTAMP is milliseconds: finer Parquet timestamps are truncated to it. */
-  public static final int TIMESTAMP_PRECISION = 3;
+  /** A lake TIMESTAMP keeps microseconds (nanoseconds are rounded down to them). */
+  public static final int TIMESTAMP_PRECISION = 6;
+  /** A lake TIME is Calcite's: milliseconds. */
+  public static final int TIME_PRECISION = 3;
   public static final int MAX_DECIMAL_PRECISION = 38;
 
   public static final ColumnType BOOLEAN = of(SqlTypeName.BOOLEAN);
@@ -27,7 +30,7 @@ public record ColumnType(SqlTypeName name, int precision, int scale) {
   public static final ColumnType REAL = of(SqlTypeName.REAL);
   public static final ColumnType DOUBLE = of(SqlTypeName.DOUBLE);
   public static final ColumnType DATE = of(SqlTypeName.DATE);
-  public static final ColumnType TIME = new ColumnType(SqlTypeName.TIME, TIMESTAMP_PRECISION, 0);
+  public static final ColumnType TIME = new ColumnType(SqlTypeName.TIME, TIME_PRECISION, 0);
   public static final ColumnType TIMESTAMP =
       new ColumnType(SqlTypeName.TIMESTAMP, TIMESTAMP_PRECISION, 0);
   public static final ColumnType VARCHAR = of(SqlTypeName.VARCHAR);

@@ -13,7 +13,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * a choice (our users compare with Spark, and BI tools with both):
  *
  * <ul>
- * <li>DECIMAL up to 38 digits (Calcite's default caps it at 19);
+ * <li>DECIMAL up to 38 digits (Calcite's default caps it at 19); TIMESTAMP up to 6 fractional digits
+ *     (Calcite's caps it at 3), which the run time keeps (package {@code adapter.time});
  * <li>character strings of different lengths meet as VARCHAR, never blank-padded CHAR;
  * <li>{@code SUM} of an integer is BIGINT, of DECIMAL(p,s) DECIMAL(38, s) (Spark: p+10 digits, but
  *     Calcite merges SUM(SUM(x)) into SUM(x), which needs SUM's type to be its own SUM's), of REAL or
@@ -41,7 +42,12 @@ public final class LakeTypeSystem extends RelDataTypeSystemImpl {
   private static final int AVG_EXTRA_SCALE = 4;
 
   @Override public int getMaxPrecision(SqlTypeName typeName) {
-    return typeName == SqlTypeName.DECIMAL ? MAX : super.getMaxPrecision(typeName);
+    switch (typeName) {
+      case DECIMAL: return MAX;
+      // Microseconds, held as such at run time (adapter.time); Calcite's own maximum is 3.
+      case TIMESTAMP: return ColumnType.TIMESTAMP_PRECISION;
+      default: return super.getMaxPrecision(typeName);
+    }
   }
 
   @Override public int getMaxScale(SqlTypeName typeName) {

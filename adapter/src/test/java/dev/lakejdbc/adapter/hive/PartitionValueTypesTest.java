@@ -21,7 +21,8 @@ class PartitionValueTypesTest {
   }
 
   private static long epochMillis(LocalDateTime t) {
-    return t.toInstant(ZoneOffset.UTC).toEpochMilli();
+    // The lake's TIMESTAMP is microseconds of the wall clock (adapter.time).
+    return t.toEpochSecond(java.time.ZoneOffset.UTC) * 1_000_000 + t.getNano() / 1_000;
   }
 
   // ---- infer
@@ -83,7 +84,10 @@ class PartitionValueTypesTest {
   void datesWithTimestampsAreTimestamp() {
     assertEquals(ColumnType.TIMESTAMP, infer("2026-07-08", "2026-07-08 10:00:00"));
     assertEquals(ColumnType.TIMESTAMP, infer("2026-07-08T10:00"));
-    assertEquals(ColumnType.TIMESTAMP, infer("2026-07-08 10:00:00.123456789"));
+    assertEquals(ColumnType.TIMESTAMP, infer("2026-07-08 10:00:00.123456"));
+    assertEquals(ColumnType.TIMESTAMP, infer("2026-07-08 10:00:00.123456000"));
+    // A TIMESTAMP keeps microseconds: a value with nanoseconds stays text rather than be rounded.
+    assertEquals(ColumnType.VARCHAR, infer("2026-07-08 10:00:00.123456789"));
     assertEquals(ColumnType.VARCHAR, infer("2026-07-08 25:00"));
   }
 
@@ -170,14 +174,17 @@ class PartitionValueTypesTest {
   }
 
   @Test
-  void timestampIsEpochMillisOfTheUtcWallClock() {
+  void timestampIsEpochMicrosOfTheUtcWallClock() {
     assertEquals(epochMillis(LocalDateTime.of(2026, 7, 8, 10, 0)),
         PartitionValueTypes.parse("2026-07-08 10:00", ColumnType.TIMESTAMP));
     assertEquals(epochMillis(LocalDateTime.of(2026, 7, 8, 10, 11, 12)),
         PartitionValueTypes.parse("2026-07-08T10:11:12", ColumnType.TIMESTAMP));
-    assertEquals(epochMillis(LocalDateTime.of(2026, 7, 8, 10, 11, 12, 345_000_000)),
+    assertEquals(epochMillis(LocalDateTime.of(2026, 7, 8, 10, 11, 12, 345_678_000)),
         PartitionValueTypes.parse("2026-07-08 10:11:12.345678", ColumnType.TIMESTAMP),
-        "truncated to millis");
+        "microseconds kept");
+    assertThrows(IllegalArgumentException.class,
+        () -> PartitionValueTypes.parse("2026-07-08 10:11:12.345678901", ColumnType.TIMESTAMP),
+        "nanoseconds a TIMESTAMP cannot keep");
     assertEquals(epochMillis(LocalDateTime.of(2026, 7, 8, 0, 0)),
         PartitionValueTypes.parse("2026-07-08", ColumnType.TIMESTAMP), "a date is its midnight");
   }

@@ -79,14 +79,24 @@ class FilterPredicateTranslatorTest {
             cmp(1, Comparison.EQ, new BigDecimal("-0.05"))));
   }
 
-  @Test void timestampsInTheFilesUnitReadAsMilliseconds() {
+  @Test void timestampsInTheFilesUnitReadAsMicroseconds() {
     String micros = "message m { optional int64 ts (TIMESTAMP(MICROS,false)); }";
-    // 1,000 ms is every microsecond value from 1,000,000 to 1,000,999.
-    assertEquals("and(gteq(ts, 1000000), lteq(ts, 1000999))", translate(micros, cmp(2, Comparison.EQ, 1_000L)));
-    assertEquals("lt(ts, 1001000)", translate(micros, cmp(2, Comparison.LE, 1_000L)));
-    assertEquals("gteq(ts, 1001000)", translate(micros, cmp(2, Comparison.GT, 1_000L)));
-    assertEquals("eq(ts, 1000)",
-        translate("message m { optional int64 ts (TIMESTAMP(MILLIS,true)); }", cmp(2, Comparison.EQ, 1_000L)));
+    assertEquals("eq(ts, 1000)", translate(micros, cmp(2, Comparison.EQ, 1_000L)));
+    assertEquals("lt(ts, 1001)", translate(micros, cmp(2, Comparison.LE, 1_000L)));
+    // 1,000 µs is every nanosecond value from 1,000,000 to 1,000,999 (nanoseconds read rounded down).
+    String nanos = "message m { optional int64 ts (TIMESTAMP(NANOS,false)); }";
+    assertEquals("and(gteq(ts, 1000000), lteq(ts, 1000999))", translate(nanos, cmp(2, Comparison.EQ, 1_000L)));
+    assertEquals("gteq(ts, 1001000)", translate(nanos, cmp(2, Comparison.GT, 1_000L)));
+    // A millisecond file stores 1,000 µs as 1 and holds no value equal to 1,500 µs.
+    String millis = "message m { optional int64 ts (TIMESTAMP(MILLIS,true)); }";
+    assertEquals("eq(ts, 1)", translate(millis, cmp(2, Comparison.EQ, 1_000L)));
+    assertEquals("ALL", translate(millis, cmp(2, Comparison.EQ, 1_500L)));
+    assertEquals("lt(ts, 2)", translate(millis, cmp(2, Comparison.LT, 1_500L)));
+    assertEquals("lt(ts, 2)", translate(millis, cmp(2, Comparison.LE, 1_500L)));
+    assertEquals("gteq(ts, 2)", translate(millis, cmp(2, Comparison.GT, 1_500L)));
+    assertEquals("gteq(ts, 2)", translate(millis, cmp(2, Comparison.GE, 1_500L)));
+    assertEquals("lt(ts, 1)", translate(millis, cmp(2, Comparison.LT, 1_000L)));
+    assertEquals("gteq(ts, 1)", translate(millis, cmp(2, Comparison.GE, 1_000L)));
     assertEquals("ALL", translate("message m { optional int96 ts; }", cmp(2, Comparison.EQ, 1_000L)));
     assertTrue(notes.get(0).contains("INT96"), notes.toString());
   }

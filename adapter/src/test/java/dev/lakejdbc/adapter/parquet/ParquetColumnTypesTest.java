@@ -62,9 +62,10 @@ class ParquetColumnTypesTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "optional int32 x (TIME(MILLIS,true)) | 3",
-      "optional int64 x (TIMESTAMP(NANOS,true)) | 3",
-      "optional int96 x | 3"})
-  void timeAndTimestampAreMilliseconds(String declaration, int precision) {
+      "optional int64 x (TIMESTAMP(NANOS,true)) | 6",
+      "optional int64 x (TIMESTAMP(MILLIS,true)) | 6",
+      "optional int96 x | 6"})
+  void timeIsMillisecondsAndTimestampMicroseconds(String declaration, int precision) {
     assertEquals(precision, ParquetColumnTypes.sqlTypeOf(field(declaration)).precision());
   }
 }

@@ -110,7 +110,7 @@ class ParquetFileRowsTest {
   private static final LocalTime TIME = LocalTime.of(10, 11, 12, 345_678_901);
   private static final LocalDateTime TS = LocalDateTime.of(DAY, TIME);
   private static final long TS_SECONDS = TS.toEpochSecond(ZoneOffset.UTC);
-  /** The timestamp truncated to Calcite's millisecond precision. */
+  /** The timestamp truncated to milliseconds (what a TIMESTAMP(MILLIS) column stores). */
   private static final long TS_MILLIS = TS_SECONDS * 1000 + 345;
   private static final UUID ID = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
   private static final BigInteger DEC_FIXED = new BigInteger("12345678901234567890");
@@ -148,7 +148,7 @@ class ParquetFileRowsTest {
     g.add("dec_bin", Binary.fromConstantByteArray(DEC_BIN.negate().toByteArray()));
     g.add("d", (int) DAY.toEpochDay());
     g.add("t_ms", (int) (TIME.toNanoOfDay() / 1_000_000));
-    g.add("t_us", TIME.toNanoOfDay() / 1_000);
+    g.add("t_us", TIME.toNanoOfDay() / 1_000_000 * 1_000); // whole milliseconds: a TIME keeps those
     g.add("ts_ms", TS_MILLIS);
     g.add("ts_us", TS_SECONDS * 1_000_000 + 345_678);
     g.add("ts_ns", TS_SECONDS * 1_000_000_000 + 345_678_901);
@@ -180,7 +180,7 @@ class ParquetFileRowsTest {
     g.add("dec_bin", Binary.fromConstantByteArray(DEC_BIN.toByteArray()));
     g.add("d", -1);
     g.add("t_ms", 0);
-    g.add("t_us", 999L); // under a millisecond: truncated to 0
+    g.add("t_us", 0L);
     g.add("ts_ms", -1L);
     g.add("ts_us", -500L); // 1969-12-31 23:59:59.9995: floor, not truncation toward zero
     g.add("ts_ns", -86_400_000_000_000L);
@@ -310,10 +310,12 @@ class ParquetFileRowsTest {
   }
 
   @Test
-  void timestampsOfEveryUnitAreEpochMillis() {
-    assertValues(0, values("ts_ms", TS_MILLIS, "ts_us", TS_MILLIS, "ts_ns", TS_MILLIS,
-        "ts96", TS_MILLIS));
-    assertValues(1, values("ts_ms", -1L, "ts_us", -1L, "ts_ns", -86_400_000L, "ts96", -1L));
+  void timestampsOfEveryUnitAreEpochMicros() {
+    long micros = TS_SECONDS * 1_000_000 + 345_678;
+    // Nanoseconds are rounded down to microseconds; milliseconds and INT96's whole milliseconds exact.
+    assertValues(0, values("ts_ms", TS_MILLIS * 1_000, "ts_us", micros, "ts_ns", micros,
+        "ts96", TS_MILLIS * 1_000));
+    assertValues(1, values("ts_ms", -1_000L, "ts_us", -500L, "ts_ns", -86_400_000_000L, "ts96", -1_000L));
   }
 
   @Test
@@ -460,10 +462,11 @@ class ParquetFileRowsTest {
       duckDbExpressions.put(c, "CAST(" + c + " AS VARCHAR)");
     }
     duckDbExpressions.put("d", "CAST(d - DATE '1970-01-01' AS VARCHAR)");
-    // Whole milliseconds from DuckDB's exact value. (ts_us is left out: its second row is before the
-    // epoch with a sub-millisecond part, which '//' would truncate toward zero where Calcite floors.)
-    for (String c : List.of("ts_ms", "ts_ns", "ts96")) {
-      duckDbExpressions.put(c, "CAST(epoch_ns(" + c + ") // 1000000 AS VARCHAR)");
+    // Microseconds from DuckDB's exact value, rounded down (floor, not '//', which truncates toward
+    // zero: ts_us's second row is before the epoch with a sub-millisecond part).
+    for (String c : List.of("ts_ms", "ts_us", "ts_ns", "ts96")) {
+      String ns = "epoch_ns(" + c + ")";
+      duckDbExpressions.put(c, "CAST((" + ns + " - ((" + ns + " % 1000) + 1000) % 1000) // 1000 AS VARCHAR)");
     }
     duckDbExpressions.put("raw", "lower(hex(raw))");
 

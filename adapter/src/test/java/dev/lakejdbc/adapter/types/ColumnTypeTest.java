@@ -28,9 +28,9 @@ class ColumnTypeTest {
   }
 
   @Test
-  void timestampKeepsMillisecondPrecision() {
+  void timestampKeepsMicrosecondPrecision() {
     assertEquals(ColumnType.TIMESTAMP, ColumnType.parse("timestamp"));
-    assertEquals(3, ColumnType.parse("timestamp").precision());
+    assertEquals(6, ColumnType.parse("timestamp").precision());
   }
 
   @ParameterizedTest
@@ -133,7 +133,7 @@ class ColumnTypeTest {
     assertEquals(SqlTypeName.DECIMAL, decimal.getSqlTypeName());
     assertEquals(38, decimal.getPrecision());
     assertEquals(10, decimal.getScale());
-    assertEquals(3, ColumnType.TIMESTAMP.toRelType(factory).getPrecision());
+    assertEquals(6, ColumnType.TIMESTAMP.toRelType(factory).getPrecision());
     assertEquals(SqlTypeName.VARCHAR, ColumnType.VARCHAR.toRelType(factory).getSqlTypeName());
   }
 }

@@ -26,7 +26,7 @@ import org.apache.avro.generic.GenericRecord;
  * A small random Hive-layout lake, the same for the same seed: a fact table {@code f} with one to three
  * partition levels (INTEGER, DATE or VARCHAR; NULL partitions, values that need escaping, empty partition
  * directories, empty files, several files per partition, a column added in later files, decimals,
- * timestamps; a third of its files sorted by a data column in row groups and pages of a few rows, for
+ * microsecond timestamps, pairs of them within a millisecond; a third of its files sorted by a data column in row groups and pages of a few rows, for
  * data filters) and two dimensions: {@code dim_p}, keyed on one of the fact's partition columns, and
  * {@code dim_i}, keyed on the fact's data column {@code i}.
  */
@@ -310,7 +310,8 @@ final class RandomLake {
     fields.add(optional("x", Schema.create(Schema.Type.DOUBLE)));
     fields.add(optional("s", Schema.create(Schema.Type.STRING)));
     fields.add(optional("d", LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT))));
-    fields.add(optional("ts", LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG))));
+    // Microseconds, as DuckDB and Spark write them (issue 19): values a few µs apart must stay apart.
+    fields.add(optional("ts", LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG))));
     if (withAdded) {
       fields.add(optional("added", LogicalTypes.decimal(18, 4).addToSchema(
           Schema.create(Schema.Type.BYTES))));
@@ -433,10 +434,14 @@ final class RandomLake {
     return values;
   }
 
+  /** Microsecond timestamps over 40 days; every other one within a millisecond of the one before. */
   private List<Object> timestamps(int count) {
     List<Object> values = new ArrayList<>();
     for (int n = 0; n < count; n++) {
-      values.add(TIME_ZERO.plusMillis(random.nextLong(40L * 86_400_000L)));
+      Instant t = n % 2 == 1
+          ? ((Instant) values.get(n - 1)).plus(1 + random.nextInt(999), java.time.temporal.ChronoUnit.MICROS)
+          : TIME_ZERO.plus(random.nextLong(40L * 86_400_000_000L), java.time.temporal.ChronoUnit.MICROS);
+      values.add(t);
     }
     return values;
   }

@@ -1,0 +1,88 @@
+package dev.lakejdbc.adapter.time;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexExecutor;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexVisitorImpl;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * The planner's constant folding, except for expressions Calcite would fold in milliseconds and so
+ * lose microseconds: those holding a TIMESTAMP finer than milliseconds (by type or by a literal's
+ * value), a CAST of text to TIMESTAMP, or a division of a day-time interval (which truncates to
+ * milliseconds). They stay as they are and are computed at run time by
+ * {@link MicrosRewrite}'s code (the approach Feldera took for the same Calcite limitation).
+ */
+public final class FineTimeExecutor implements RexExecutor {
+  private final RexExecutor delegate;
+
+  private FineTimeExecutor(RexExecutor delegate) {
+    this.delegate = delegate;
+  }
+
+  /** {@code executor} guarded, or itself when it already is. */
+  public static RexExecutor of(RexExecutor executor) {
+    return executor == null || executor instanceof FineTimeExecutor ? executor : new FineTimeExecutor(executor);
+  }
+
+  @Override public void reduce(RexBuilder rexBuilder, List<RexNode> constExps, List<RexNode> reducedValues) {
+    List<RexNode> reducible = new ArrayList<>();
+    for (RexNode e : constExps) {
+      if (!fine(e)) {
+        reducible.add(e);
+      }
+    }
+    List<RexNode> reduced = new ArrayList<>();
+    if (!reducible.isEmpty()) {
+      delegate.reduce(rexBuilder, reducible, reduced);
+    }
+    int next = 0;
+    for (RexNode e : constExps) {
+      reducedValues.add(fine(e) ? e : reduced.get(next++));
+    }
+  }
+
+  /** Whether folding {@code e} in milliseconds could lose microseconds. */
+  static boolean fine(RexNode e) {
+    Boolean found = e.accept(new RexVisitorImpl<Boolean>(true) {
+      @Override public Boolean visitLiteral(RexLiteral literal) {
+        if (MicrosRewrite.isTimestamp(literal.getType()) && !literal.isNull()) {
+          TimestampString t = literal.getValueAs(TimestampString.class);
+          return Math.floorMod(Micros.parse(t.toString()), Micros.PER_MILLI) != 0 ? true : null;
+        }
+        return null;
+      }
+
+      @Override public Boolean visitCall(RexCall call) {
+        if ((call.getKind() == SqlKind.DIVIDE || call.getKind() == SqlKind.CHECKED_DIVIDE)
+            && SqlTypeName.DAY_INTERVAL_TYPES.contains(call.getType().getSqlTypeName())) {
+          // Folded in milliseconds, TIMESTAMPADD(MICROSECOND, 1, ts)'s interval becomes 0.
+          return true;
+        }
+        if (MicrosRewrite.isTimestamp(call.getType())
+            && (call.getType().getPrecision() > 3 || call.getKind() == SqlKind.CAST
+                && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER)) {
+          return true;
+        }
+        for (RexNode o : call.getOperands()) {
+          if (MicrosRewrite.isTimestamp(o.getType()) && o.getType().getPrecision() > 3) {
+            return true;
+          }
+          Boolean r = o.accept(this);
+          if (r != null && r) {
+            return true;
+          }
+        }
+        return null;
+      }
+    });
+    return found != null && found;
+  }
+}
