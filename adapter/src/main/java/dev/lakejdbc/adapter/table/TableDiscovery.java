@@ -23,8 +23,9 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Works out a table's schema from a listing: partition column types (declared, inferred over all
- * values, or VARCHAR) and data columns as the union by name of every file's Parquet schema, read from
- * footers only.
+ * values, or VARCHAR) and data columns as the union by name of the Parquet schemas of the footers
+ * given: every file's ({@code discovery=all}) or a sample's ({@link DiscoverySample}). From a sample,
+ * the row count is estimated from the sampled files' rows per byte and the listing's bytes.
  */
 final class TableDiscovery {
   private record Seen(LakeColumn column, Path file, Type parquetType) {}
@@ -37,6 +38,15 @@ final class TableDiscovery {
    */
   static TableSchema discover(String table, Path location, HiveLayout layout,
       List<ParquetFooters.Result> footers, LakeOptions options) {
+    return discover(table, location, layout, footers, options, true);
+  }
+
+  /**
+   * As above; {@code allFiles} says whether {@code footers} are those of every file of the listing,
+   * or a sample's (in the sample's order).
+   */
+  static TableSchema discover(String table, Path location, HiveLayout layout,
+      List<ParquetFooters.Result> footers, LakeOptions options, boolean allFiles) {
     if (layout.fileCount() == 0) {
       throw new LakeException(LakeException.DATA_EXCEPTION, "Table '" + table
           + "' has no Parquet data files under " + location + ", so its columns are unknown");
@@ -52,6 +62,7 @@ final class TableDiscovery {
     DistinctCountEstimates distinct = new DistinctCountEstimates();
     LakeException firstError = null;
     int readable = 0;
+    long readableBytes = 0;
     for (ParquetFooters.Result result : footers) {
       if (result.error() != null) {
         // An unreadable file fails the queries that open it, naming it; it must not fail the queries
@@ -60,6 +71,7 @@ final class TableDiscovery {
         continue;
       }
       readable++;
+      readableBytes += result.file().length();
       ParquetMetadata footer = result.footer();
       rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
       distinct.add(footer);
@@ -71,6 +83,15 @@ final class TableDiscovery {
     }
     if (readable == 0) {
       throw firstError;
+    }
+    boolean complete = allFiles || footers.size() >= layout.fileCount();
+    if (!complete) {
+      // The sample's rows per byte times the table's bytes: files of one writer and schema hold
+      // about as many rows per byte, and the listing gives every file's length for free.
+      long totalBytes = layout.partitions().stream()
+          .flatMap(p -> p.files().stream()).mapToLong(f -> f.length()).sum();
+      rows = readableBytes == 0 ? rows
+          : Math.round(rows * ((double) totalBytes / readableBytes));
     }
     List<LakeColumn> columns = new ArrayList<>();
     for (Seen seen : data.values()) {
@@ -88,7 +109,7 @@ final class TableDiscovery {
       }
     }
     return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount(),
-        partitionValues, distinctCounts);
+        partitionValues, distinctCounts, footers.size(), complete);
   }
 
   private static void merge(Map<String, Seen> data, Type field, Path file) {
