@@ -99,7 +99,8 @@ class S3RequestsTest {
         + " files in " + DAYS + " x " + BRANCHES + " partitions:\n");
     int directories = 1 + DAYS + DAYS * BRANCHES;
     try (Connection c = fresh(";listingCacheSeconds=0")) {
-      // Discovery: planning lists the table and reads each file's footer, one GET each, no HEAD.
+      // Discovery: planning lists the table and reads each file's footer, one GET each, no HEAD (30
+      // files are no more than the default sample of 32 partitions and the newest file: all are read).
       Cost discovery = run(c, "EXPLAIN PLAN FOR " + STATIC);
       report.append("discovery (planning the first query): ").append(discovery).append('\n');
       assertEquals(0, discovery.get(Kind.HEAD), discovery.log()::toString);
@@ -148,5 +149,32 @@ class S3RequestsTest {
       assertEquals(0, again.get(Kind.LIST) + again.get(Kind.HEAD), again.log()::toString);
     }
     System.out.println(report);
+  }
+
+  /**
+   * With a sample smaller than the table, discovery GETs only the sample's footers (sys.tables says
+   * how many), and a pruned query GETs only its surviving files, their footers included.
+   */
+  @Test void sampledDiscoveryGetsOnlyTheSamplesFooters() throws Exception {
+    try (Connection c = fresh(";listingCacheSeconds=0;discoverySample=4")) {
+      Cost discovery = run(c, "EXPLAIN PLAN FOR " + STATIC);
+      long sampled = Long.parseLong(Rows.query(c, "SELECT schema_footers FROM sys.tables "
+          + "WHERE table_name = 'fact_orders'").get(0).get(0));
+      assertTrue(sampled <= 5 && sampled < DAYS * BRANCHES, "4 partitions and the newest file: " + sampled);
+      assertEquals(sampled, discovery.get(Kind.GET), discovery.log()::toString);
+      assertEquals(0, discovery.get(Kind.HEAD), discovery.log()::toString);
+
+      Cost staticQuery = run(c, STATIC);
+      assertEquals(0, staticQuery.get(Kind.HEAD));
+      assertTrue(staticQuery.all().stream().filter(r -> r.startsWith("GET"))
+          .allMatch(r -> r.contains("dt=2026-01-03/")), "GETs only for surviving files: "
+          + staticQuery.log());
+      System.out.println("S3, discoverySample=4: discovery " + discovery + "; static query "
+          + staticQuery);
+    }
+    try (Connection all = fresh(";listingCacheSeconds=0;discovery=all")) {
+      Cost discovery = run(all, "EXPLAIN PLAN FOR " + STATIC);
+      assertEquals(DAYS * BRANCHES, discovery.get(Kind.GET), "discovery=all: a footer per file");
+    }
   }
 }
