@@ -26,8 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dtpcds.plans.lake=DIR} reuses a lake generated there.
  */
 class TpcdsDiscoveryPlansTest {
-  /** The parts whose plans differ with sampled discovery, reviewed. */
-  static final Set<String> DIFFERENT = Set.of();
+  /**
+   * The parts whose plans differ with sampled discovery, reviewed (2026-12-04, scale factor 0.01, the
+   * facts' row counts estimated within 4% but web_returns, 842 files of ~1.4 rows: 1,720 for 1,152):
+   * q1, q30 and q85 only gain a Calc that reorders a projection above an aggregate's input; in q83 the
+   * build side of item (2,000 rows) JOIN web_returns turns around. No join order changes.
+   */
+  static final Set<String> DIFFERENT = Set.of("q1", "q30", "q83", "q85");
 
   @TempDir static Path dir;
 

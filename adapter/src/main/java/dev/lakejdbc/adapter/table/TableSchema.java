@@ -15,8 +15,8 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
  * on the way, for the planner: row, partition and file counts, each partition's typed values (to
  * estimate what a partition filter keeps) and estimated distinct values per column (to estimate what a
  * join yields). Estimates only: no answer depends on them. {@code rowCount} is exact when discovery
- * read every footer ({@code allFooters}); from a sample it is the sample's rows scaled by the table's
- * bytes. {@code footersRead} is how many footers discovery read (or found cached).
+ * read every footer ({@code allFooters}); from a sample, the sample's rows plus the other files' estimated
+ * from their lengths ({@code TableDiscovery.estimateRows}). {@code footersRead} is how many footers discovery read (or found cached).
  */
 public record TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
     List<Object[]> partitionValues, Map<String, Double> distinctCounts, int footersRead,

@@ -262,6 +262,31 @@ class TableDiscoveryTest {
   }
 
   @Test
+  void aSampledRowCountFitsBytesToRowsSoThatAFilesOwnCostDoesNotCountAsRows() {
+    // Files of 1..40 rows: each file costs its footer whatever its rows, so rows per byte would be
+    // far off; the line fitted to the sample's files (4 spread partitions) estimates the rest.
+    long truth = 0;
+    for (int p = 0; p < 40; p++) {
+      int rows = 1 + p;
+      truth += rows;
+      java.util.List<java.util.function.Consumer<org.apache.parquet.example.data.Group>> records =
+          new java.util.ArrayList<>();
+      for (int r = 0; r < rows; r++) {
+        long id = p * 100L + r;
+        records.add(g -> g.add("id", id));
+      }
+      Path file = LakeTestFiles.parquet(orders().resolve("p=" + (10 + p) + "/part-0.parquet"), INT64_ID,
+          org.apache.parquet.hadoop.ParquetWriter.DEFAULT_BLOCK_SIZE, records);
+      setModified(file, 1_000_000L + p * 1000);
+    }
+    TableSchema schema = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(4))
+        .schema();
+
+    assertEquals(4, schema.footersRead());
+    assertEquals(truth, schema.rowCount(), truth * 0.05, "fitted: " + schema.rowCount());
+  }
+
+  @Test
   void aTableNoLargerThanTheSampleIsReadWholeAndCountedExactly() {
     tenPartitions();
     TableSchema schema = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(9))
