@@ -174,6 +174,11 @@ public final class TableRows implements Enumerator<Object> {
     readFilter = withRowFilters(readFilter, requests);
     FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text(),
         readFilter, new FileReconciliation(table.name(), table.schema()));
+    if (rowCounts || readFilter.filters()) {
+      // Both decide files by their footers before any is opened: read the footers the sample did not
+      // on the footer threads, not one after the other on this one.
+      table.storage().footers().prefetch(tasks.stream().map(FileTask::file).toList(), stats);
+    }
     tasks = withoutFilesRuledOut(tasks, readFilter, reader, requests);
     stats.filesToRead(tasks.size());
     // Listing a large table takes a while: look again before the first file is opened.
