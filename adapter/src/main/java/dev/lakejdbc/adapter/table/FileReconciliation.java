@@ -72,7 +72,8 @@ public final class FileReconciliation {
       ColumnType tableType) {
     ColumnType both = ColumnType.widen(tableType, fileType);
     String advice = schema.allFooters()
-        ? "The file changed after the table's schema was discovered: run REFRESH (or REFRESH TABLE "
+        ? "The file was added or changed after the table's schema was discovered: run REFRESH (or "
+            + "REFRESH TABLE "
             + table + ") to discover it again."
         : "Run REFRESH if the lake changed since the schema was discovered; otherwise connect with "
             + "discovery=all, which reads every file's footer to find the table's schema"
