@@ -17,18 +17,47 @@ import java.util.Map;
  * @param listingCacheMillis how long a directory listing is reused; 0 lists every time
  * @param dataFilterPushdown push conjuncts on data columns, and dynamic filters on data join keys, into
  *     scans, which then read only the row groups and pages that may match
+ * @param discoverySample how many partitions' newest files discovery reads the footers of to find a
+ *     table's schema (plus the table's newest file); {@link #DISCOVER_ALL} (0) reads every footer
  */
 public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
     boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
-    long listingCacheMillis, boolean dataFilterPushdown) {
+    long listingCacheMillis, boolean dataFilterPushdown, int discoverySample) {
   public static final long DEFAULT_DPP_DIMENSION_THRESHOLD = 10L * 1024 * 1024;
   public static final int DEFAULT_DPP_MAX_KEYS = 10_000;
   public static final long DEFAULT_LISTING_CACHE_MILLIS = 10_000;
+  /** The partitions sampled by default: see {@code table.DiscoverySample}. */
+  public static final int DEFAULT_DISCOVERY_SAMPLE = 32;
+  /** {@link #discoverySample} meaning: read every file's footer at discovery. */
+  public static final int DISCOVER_ALL = 0;
   public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true, true,
-      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true);
+      DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true,
+      DEFAULT_DISCOVERY_SAMPLE);
 
   public LakeOptions {
     partitionTypes = Map.copyOf(partitionTypes);
+    if (discoverySample < 0) {
+      throw new IllegalArgumentException("discoverySample must be 0 (all) or more: " + discoverySample);
+    }
+  }
+
+  /** The options with the default discovery sample. */
+  public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
+      boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
+      long listingCacheMillis, boolean dataFilterPushdown) {
+    this(partitionTypes, partitionTypeInference, staticPruning, dpp, dppDimensionThreshold, dppMaxKeys,
+        listingCacheMillis, dataFilterPushdown, DEFAULT_DISCOVERY_SAMPLE);
+  }
+
+  /** These options with discovery reading {@code sample} partitions' footers (0: every footer). */
+  public LakeOptions withDiscoverySample(int sample) {
+    return new LakeOptions(partitionTypes, partitionTypeInference, staticPruning, dpp,
+        dppDimensionThreshold, dppMaxKeys, listingCacheMillis, dataFilterPushdown, sample);
+  }
+
+  /** Whether discovery reads every file's footer (discovery=all) rather than a sample. */
+  public boolean discoversAll() {
+    return discoverySample == DISCOVER_ALL;
   }
 
   /** The options with data filter pushdown on. */
@@ -36,13 +65,13 @@ public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partit
       boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
       long listingCacheMillis) {
     this(partitionTypes, partitionTypeInference, staticPruning, dpp, dppDimensionThreshold, dppMaxKeys,
-        listingCacheMillis, true);
+        listingCacheMillis, true, DEFAULT_DISCOVERY_SAMPLE);
   }
 
   /** Interpretation options, with the default pruning settings. */
   public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference) {
     this(partitionTypes, partitionTypeInference, true, true, DEFAULT_DPP_DIMENSION_THRESHOLD,
-        DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true);
+        DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true, DEFAULT_DISCOVERY_SAMPLE);
   }
 
   /**

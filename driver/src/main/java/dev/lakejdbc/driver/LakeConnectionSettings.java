@@ -98,7 +98,23 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
         bool(LakeProperty.STATIC_PRUNING), bool(LakeProperty.DPP),
         bytes(LakeProperty.DPP_DIMENSION_THRESHOLD), (int) positive(LakeProperty.DPP_MAX_KEYS, 1),
         positive(LakeProperty.LISTING_CACHE_SECONDS, 0) * 1000,
-        bool(LakeProperty.DATA_FILTER_PUSHDOWN));
+        bool(LakeProperty.DATA_FILTER_PUSHDOWN), discoverySample());
+  }
+
+  /** {@code discovery} and {@code discoverySample} as the number of partitions sampled, 0 for all. */
+  private int discoverySample() {
+    String mode = value(LakeProperty.DISCOVERY).trim().toLowerCase(Locale.ROOT);
+    int sample = (int) positive(LakeProperty.DISCOVERY_SAMPLE, 1);
+    switch (mode) {
+      case "all":
+        return LakeOptions.DISCOVER_ALL;
+      case "sample":
+        return sample;
+      default:
+        throw new LakeException(LakeException.CONNECTION_REJECTED, "Property "
+            + LakeProperty.DISCOVERY.key() + " must be sample or all, not '"
+            + value(LakeProperty.DISCOVERY) + "'");
+    }
   }
 
   /**

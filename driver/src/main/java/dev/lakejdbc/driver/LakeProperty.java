@@ -31,6 +31,14 @@ public enum LakeProperty {
       "Push conjuncts on data columns and dynamic join-key filters on data columns into scans, which "
           + "then read only the row groups and pages that may match; false reads every row group (for "
           + "comparison)"),
+  DISCOVERY("discovery", "sample",
+      "How a table's schema is found on first use: sample reads the footers of the newest file of "
+          + "discoverySample partitions spread over the table, plus its newest file (each other file's "
+          + "footer is read when a query opens it); all reads every file's footer, for the union of all "
+          + "columns up front"),
+  DISCOVERY_SAMPLE("discoverySample", "32",
+      "With discovery=sample, how many partitions' newest files are read (at least 1); a table of at "
+          + "most this many files plus one is read whole"),
   QUERY_MEMORY_LIMIT("queryMemoryLimit", "25%",
       "What one statement execution may hold in sorts, hash joins, aggregations, the dynamic pruning "
           + "cache and read buffers: a size (512MB, 2GB) or a share of the JVM's maximum heap (25%); "

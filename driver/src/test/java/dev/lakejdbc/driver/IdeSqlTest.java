@@ -60,7 +60,7 @@ class IdeSqlTest {
     assertEquals(expected, column("show tables;"));
     assertEquals(expected, column("SHOW TABLES FROM lake"));
     assertEquals(List.of("dim_date"), column("SHOW TABLES LIKE 'dim\\_d%'"));
-    assertEquals(List.of("partitions", "queries", "scans"), column("SHOW TABLES IN SYS"));
+    assertEquals(List.of("partitions", "queries", "scans", "tables"), column("SHOW TABLES IN SYS"));
     assertEquals(expected, column("SELECT table_name FROM INFORMATION_SCHEMA.TABLES "
         + "WHERE table_schema = 'lake' AND table_type = 'BASE TABLE' ORDER BY 1"));
   }

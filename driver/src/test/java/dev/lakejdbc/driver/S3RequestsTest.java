@@ -99,11 +99,18 @@ class S3RequestsTest {
         + " files in " + DAYS + " x " + BRANCHES + " partitions:\n");
     int directories = 1 + DAYS + DAYS * BRANCHES;
     try (Connection c = fresh(";listingCacheSeconds=0")) {
-      // Discovery: planning lists the table and reads each file's footer, one GET each, no HEAD.
+      // Discovery: planning lists the table and reads the footers of its sample (the newest file of 32
+      // partitions spread over it, and its newest file; all 30 files of the small lake of CI), one
+      // GET each, no HEAD.
       Cost discovery = run(c, "EXPLAIN PLAN FOR " + STATIC);
       report.append("discovery (planning the first query): ").append(discovery).append('\n');
       assertEquals(0, discovery.get(Kind.HEAD), discovery.log()::toString);
-      assertEquals(DAYS * BRANCHES, discovery.get(Kind.GET), "a footer per file in one GET: "
+      long sampled = Long.parseLong(Rows.query(c, "SELECT schema_footers FROM sys.tables "
+          + "WHERE table_name = 'fact_orders'").get(0).get(0));
+      // 32 spread partitions' newest files and the table's newest (which may be one of them).
+      assertTrue(sampled <= 33 && sampled >= Math.min(DAYS * BRANCHES, 32), "the default sample: "
+          + sampled);
+      assertEquals(sampled, discovery.get(Kind.GET), "a footer per sampled file in one GET: "
           + discovery);
 
       Cost staticQuery = run(c, STATIC);
@@ -148,5 +155,32 @@ class S3RequestsTest {
       assertEquals(0, again.get(Kind.LIST) + again.get(Kind.HEAD), again.log()::toString);
     }
     System.out.println(report);
+  }
+
+  /**
+   * With a sample smaller than the table, discovery GETs only the sample's footers (sys.tables says
+   * how many), and a pruned query GETs only its surviving files, their footers included.
+   */
+  @Test void sampledDiscoveryGetsOnlyTheSamplesFooters() throws Exception {
+    try (Connection c = fresh(";listingCacheSeconds=0;discoverySample=4")) {
+      Cost discovery = run(c, "EXPLAIN PLAN FOR " + STATIC);
+      long sampled = Long.parseLong(Rows.query(c, "SELECT schema_footers FROM sys.tables "
+          + "WHERE table_name = 'fact_orders'").get(0).get(0));
+      assertTrue(sampled <= 5 && sampled < DAYS * BRANCHES, "4 partitions and the newest file: " + sampled);
+      assertEquals(sampled, discovery.get(Kind.GET), discovery.log()::toString);
+      assertEquals(0, discovery.get(Kind.HEAD), discovery.log()::toString);
+
+      Cost staticQuery = run(c, STATIC);
+      assertEquals(0, staticQuery.get(Kind.HEAD));
+      assertTrue(staticQuery.all().stream().filter(r -> r.startsWith("GET"))
+          .allMatch(r -> r.contains("dt=2026-01-03/")), "GETs only for surviving files: "
+          + staticQuery.log());
+      System.out.println("S3, discoverySample=4: discovery " + discovery + "; static query "
+          + staticQuery);
+    }
+    try (Connection all = fresh(";listingCacheSeconds=0;discovery=all")) {
+      Cost discovery = run(all, "EXPLAIN PLAN FOR " + STATIC);
+      assertEquals(DAYS * BRANCHES, discovery.get(Kind.GET), "discovery=all: a footer per file");
+    }
   }
 }

@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import dev.lakejdbc.adapter.stats.ScanStatistics;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
@@ -60,6 +62,8 @@ public final class ParquetFooters {
   private static final Map<Key, ParquetMetadata> CACHE = new ConcurrentHashMap<>();
   /** A bound on the shared cache (a footer of a few columns is a few kilobytes). */
   private static final int MAX_CACHED = 100_000;
+  /** Footers this instance read from storage (not found in the cache). */
+  private final AtomicLong footersRead = new AtomicLong();
 
   /** Footers of {@code fs} that only this file system instance shares, read directly. */
   public ParquetFooters(FileSystem fs, Configuration conf) {
@@ -92,6 +96,11 @@ public final class ParquetFooters {
   /** {@code file} as it is now: see {@link DirectoryListings#asNow}. */
   public DataFile asNow(DataFile file) {
     return DirectoryListings.asNow(fs, file);
+  }
+
+  /** How many footers this instance has read from storage (cache misses), for tests and benchmarks. */
+  public long footersRead() {
+    return footersRead.get();
   }
 
   /** A file's footer, or why it could not be read. */
@@ -142,6 +151,41 @@ public final class ParquetFooters {
     }
   }
 
+  /**
+   * Reads, on several threads, the footers of {@code files} that are not cached yet, counting each in
+   * {@code stats}: a scan about to decide its files by their footers (data filters, COUNT(*) from
+   * footers) reads those discovery's sample did not, at the pace of the footer threads rather than one
+   * round trip after the other. A footer that cannot be read is left for the caller to read again,
+   * which then fails naming the file.
+   */
+  public void prefetch(List<DataFile> files, ScanStatistics stats) {
+    List<DataFile> missing = new ArrayList<>();
+    for (DataFile f : files) {
+      if (!CACHE.containsKey(key(f))) {
+        missing.add(f);
+      }
+    }
+    if (missing.size() < 2) {
+      return;
+    }
+    try (Batch batch = batch()) {
+      for (DataFile f : missing) {
+        batch.pending.add(batch.pool.submit(() -> {
+          try {
+            return new Result(f, footer(f, stats), null);
+          } catch (LakeException e) {
+            return new Result(f, null, e);
+          }
+        }));
+      }
+      batch.results();
+    }
+  }
+
+  private Key key(DataFile file) {
+    return new Key(scope, file.path().toString(), file.length(), file.status().getModificationTime());
+  }
+
   private Result tryFooter(DataFile file) {
     try {
       return new Result(file, footer(file), null);
@@ -152,11 +196,22 @@ public final class ParquetFooters {
 
   /** The footer of {@code file}, read now or earlier. */
   public ParquetMetadata footer(DataFile file) {
-    Key key = new Key(scope, file.path().toString(), file.length(),
-        file.status().getModificationTime());
+    return footer(file, null);
+  }
+
+  /**
+   * The footer of {@code file}, read now or earlier; a footer read now (not found in the cache) is
+   * counted in {@code stats}, if given, as one the scan read.
+   */
+  public ParquetMetadata footer(DataFile file, ScanStatistics stats) {
+    Key key = key(file);
     ParquetMetadata footer = CACHE.get(key);
     if (footer == null) {
       footer = read(file);
+      footersRead.incrementAndGet();
+      if (stats != null) {
+        stats.footerRead();
+      }
       if (CACHE.size() >= MAX_CACHED) {
         CACHE.clear();
       }

@@ -1,6 +1,9 @@
 package dev.lakejdbc.adapter.read;
 
+import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
+import dev.lakejdbc.adapter.table.FileReconciliation;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import dev.lakejdbc.adapter.parquet.ReadFilter;
@@ -18,14 +21,17 @@ final class FileTaskReader {
   private final int[] filePositions;
   private final ReadFilter readFilter;
   private final Set<PartitionDirectory> partitionsOpened = ConcurrentHashMap.newKeySet();
+  /** Each file's footer against the table's schema; null to trust every file (unit tests). */
+  private final FileReconciliation reconciliation;
 
   FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
       String filterText) {
-    this(footers, requests, stats, filterText, ReadFilter.NONE);
+    this(footers, requests, stats, filterText, ReadFilter.NONE, null);
   }
 
   FileTaskReader(ParquetFooters footers, List<ParquetFileRows.Request> requests, ScanStatistics stats,
-      String filterText, ReadFilter readFilter) {
+      String filterText, ReadFilter readFilter, FileReconciliation reconciliation) {
+    this.reconciliation = reconciliation;
     this.readFilter = readFilter;
     this.footers = footers;
     this.requests = requests;
@@ -41,8 +47,9 @@ final class FileTaskReader {
   RowStream open(FileTask task) {
     ParquetFileRows rows;
     try {
-      rows = new ParquetFileRows(footers, task.fresh() ? task.file() : footers.asNow(task.file()),
-          requests, task.template(), stats::bytesRead, readFilter);
+      DataFile file = task.fresh() ? task.file() : footers.asNow(task.file());
+      reconcile(file, requests);
+      rows = new ParquetFileRows(footers, file, requests, task.template(), stats::bytesRead, readFilter);
     } catch (RuntimeException e) {
       counted(task);
       throw e;
@@ -75,13 +82,26 @@ final class FileTaskReader {
     stats.fileOpened();
   }
 
+  /**
+   * Reads (or finds cached) the footer of {@code file}, counting a read in the scan's statistics, and
+   * reconciles it with the table's schema for {@code columns}: see {@link FileReconciliation}.
+   */
+  void reconcile(DataFile file, List<ParquetFileRows.Request> columns) {
+    ParquetMetadata footer = footers.footer(file, stats);
+    if (reconciliation != null) {
+      reconciliation.check(file, footer, columns, stats);
+    }
+  }
+
   /** The file's row count, from its footer; the file counts as read, though no page is. */
   long rowCount(FileTask task) {
     if (partitionsOpened.add(task.partition())) {
       stats.partitionOpened();
     }
     stats.fileOpened();
-    return footers.footer(footers.asNow(task.file())).getBlocks().stream()
+    DataFile file = footers.asNow(task.file());
+    reconcile(file, List.of());
+    return footers.footer(file).getBlocks().stream()
         .mapToLong(org.apache.parquet.hadoop.metadata.BlockMetaData::getRowCount).sum();
   }
 

@@ -18,6 +18,7 @@ import dev.lakejdbc.adapter.parquet.ParquetFileRows;
 import dev.lakejdbc.adapter.prune.PartitionFilter;
 import dev.lakejdbc.adapter.prune.PartitionPruner;
 import dev.lakejdbc.adapter.stats.ScanStatistics;
+import dev.lakejdbc.adapter.table.FileReconciliation;
 import dev.lakejdbc.adapter.table.LakeColumn;
 import dev.lakejdbc.adapter.table.PartitionValues;
 import dev.lakejdbc.adapter.table.TableSchema;
@@ -171,12 +172,17 @@ public final class TableRows implements Enumerator<Object> {
     List<FileTask> tasks = readFilter.predicate() instanceof DataPredicate.Always a && !a.value()
         ? List.of() : plan(requests);
     readFilter = withRowFilters(readFilter, requests);
-    tasks = withoutFilesRuledOut(tasks, readFilter);
+    FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text(),
+        readFilter, new FileReconciliation(table.name(), table.schema()));
+    if (rowCounts || readFilter.filters()) {
+      // Both decide files by their footers before any is opened: read the footers the sample did not
+      // on the footer threads, not one after the other on this one.
+      table.storage().footers().prefetch(tasks.stream().map(FileTask::file).toList(), stats);
+    }
+    tasks = withoutFilesRuledOut(tasks, readFilter, reader, requests);
     stats.filesToRead(tasks.size());
     // Listing a large table takes a while: look again before the first file is opened.
     cancellation.check();
-    FileTaskReader reader = new FileTaskReader(table.storage().footers(), requests, stats, filter.text(),
-        readFilter);
     if (rowCounts) {
       return RowStream.rowCounts(tasks.iterator(), reader, cancellation);
     }
@@ -308,10 +314,12 @@ public final class TableRows implements Enumerator<Object> {
   /**
    * The tasks whose files' footers do not rule out every row group: a selective data filter leaves
    * few files to read, often one, which is then read on the calling thread without reader threads.
-   * (Footers were read at discovery and are cached; each file is checked against the file system once,
-   * here, and its reader trusts the check.)
+   * (Each file's footer is read here, unless discovery's sample or an earlier query read it, and
+   * reconciled with the table's schema; each file is checked against the file system once, here, and
+   * its reader trusts the check.)
    */
-  private List<FileTask> withoutFilesRuledOut(List<FileTask> tasks, ReadFilter filter) {
+  private List<FileTask> withoutFilesRuledOut(List<FileTask> tasks, ReadFilter filter,
+      FileTaskReader reader, List<ParquetFileRows.Request> requests) {
     if (!filter.filters() || rowCounts) {
       return tasks;
     }
@@ -322,6 +330,7 @@ public final class TableRows implements Enumerator<Object> {
         cancellation.check();
       }
       FileTask fresh = task.withFreshFile(table.storage().footers().asNow(task.file()));
+      reader.reconcile(fresh.file(), requests);
       if (!ParquetFileRows.ruledOutByFooter(table.storage().footers(), fresh.file(), filter)) {
         kept.add(fresh);
       }

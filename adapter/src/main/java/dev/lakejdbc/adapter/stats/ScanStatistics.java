@@ -45,6 +45,14 @@ public final class ScanStatistics {
   private long rowsSkipped;
   private long rowsSkippedByPages;
   private long rowsSkippedByKeys;
+  private int footersRead;
+  /**
+   * Columns of opened files that the table's schema lacks (discovery's sample did not see them), by
+   * column: the first file showing it and how many files did.
+   */
+  private final java.util.Map<String, Object[]> unknownColumns = new java.util.LinkedHashMap<>();
+  /** How the table's schema was discovered, for the note on unknown columns. */
+  private volatile String schemaOrigin;
   /** Why data filters could not be used, with the number of files each reason applied to. */
   private final java.util.Map<String, Integer> dataFilterNotes = new java.util.LinkedHashMap<>();
 
@@ -65,6 +73,29 @@ public final class ScanStatistics {
 
   public synchronized void fileOpened() {
     filesRead++;
+  }
+
+  /** A footer the scan read from storage (not found in the cache). */
+  public synchronized void footerRead() {
+    footersRead++;
+  }
+
+  public synchronized int footersRead() {
+    return footersRead;
+  }
+
+  /**
+   * A column of {@code file} that the table's schema lacks, discovered from {@code schemaOrigin}: it
+   * is not read; the notes say so once per column, with the first such file and their count.
+   */
+  public synchronized void unknownColumn(String column, String file, String schemaOrigin) {
+    this.schemaOrigin = schemaOrigin;
+    Object[] seen = unknownColumns.get(column);
+    if (seen == null) {
+      unknownColumns.put(column, new Object[] {file, 1});
+    } else {
+      seen[1] = (Integer) seen[1] + 1;
+    }
   }
 
   public synchronized void bytesRead(long n) {
@@ -192,11 +223,20 @@ public final class ScanStatistics {
   }
 
   public synchronized String notes() {
-    if (dataFilterNotes.isEmpty()) {
+    if (dataFilterNotes.isEmpty() && unknownColumns.isEmpty()) {
       return notes;
     }
     StringBuilder all = new StringBuilder(notes == null ? "" : notes + "; ");
     String sep = "";
+    for (java.util.Map.Entry<String, Object[]> e : unknownColumns.entrySet()) {
+      int files = (Integer) e.getValue()[1];
+      all.append(sep).append("column '").append(e.getKey()).append("' of ").append(e.getValue()[0])
+          .append(files == 1 ? "" : " (and " + (files - 1) + (files == 2 ? " other file" : " other files") + ")")
+          .append(" is not in the table's schema, discovered from ").append(schemaOrigin)
+          .append(": not read; REFRESH if the lake changed since, or connect with discovery=all to "
+              + "read every footer");
+      sep = "; ";
+    }
     for (java.util.Map.Entry<String, Integer> e : dataFilterNotes.entrySet()) {
       all.append(sep).append("data filter: ").append(e.getKey()).append(" (")
           .append(e.getValue()).append(e.getValue() == 1 ? " file)" : " files)");

@@ -13,7 +13,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * {@code sys.scans}: one row per lake-table scan of this connection's most recent statements. The
- * columns added for data filters come last, so that positions of the earlier ones stay.
+ * columns added for data filters come last, so that positions of the earlier ones stay; then
+ * {@code footers_read}, the footers the scan read from storage (not cached by discovery's sample or
+ * an earlier statement).
  */
 final class ScansTable extends AbstractTable implements ScannableTable {
   private final ScanLog log;
@@ -39,6 +41,7 @@ final class ScansTable extends AbstractTable implements ScannableTable {
         .add("row_groups_read", SqlTypeName.BIGINT)
         .add("rows_skipped", SqlTypeName.BIGINT)
         .add("data_filter", SqlTypeName.VARCHAR).nullable(true)
+        .add("footers_read", SqlTypeName.INTEGER)
         .build();
   }
 
@@ -50,6 +53,6 @@ final class ScansTable extends AbstractTable implements ScannableTable {
     return new Object[] {s.statementId(), s.table(), s.partitionsTotal(), s.partitionsRead(),
         s.filesRead(), s.bytesRead(), s.rowsRead(), s.directoriesListed(), s.staticFilter(),
         s.dynamicFilter(), s.notes(), s.rowGroupsTotal(), s.rowGroupsRead(), s.rowsSkipped(),
-        s.dataFilter()};
+        s.dataFilter(), s.footersRead()};
   }
 }

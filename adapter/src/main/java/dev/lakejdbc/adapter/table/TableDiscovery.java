@@ -2,6 +2,7 @@ package dev.lakejdbc.adapter.table;
 
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.LakeOptions;
+import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
 import dev.lakejdbc.adapter.hive.PartitionValueTypes;
 import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
@@ -23,8 +24,9 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Works out a table's schema from a listing: partition column types (declared, inferred over all
- * values, or VARCHAR) and data columns as the union by name of every file's Parquet schema, read from
- * footers only.
+ * values, or VARCHAR) and data columns as the union by name of the Parquet schemas of the footers
+ * given: every file's ({@code discovery=all}) or a sample's ({@link DiscoverySample}). From a sample,
+ * the row count is estimated from the sampled files' rows and every file's length ({@link #estimateRows}).
  */
 final class TableDiscovery {
   private record Seen(LakeColumn column, Path file, Type parquetType) {}
@@ -37,6 +39,15 @@ final class TableDiscovery {
    */
   static TableSchema discover(String table, Path location, HiveLayout layout,
       List<ParquetFooters.Result> footers, LakeOptions options) {
+    return discover(table, location, layout, footers, options, true);
+  }
+
+  /**
+   * As above; {@code allFiles} says whether {@code footers} are those of every file of the listing,
+   * or a sample's (in the sample's order).
+   */
+  static TableSchema discover(String table, Path location, HiveLayout layout,
+      List<ParquetFooters.Result> footers, LakeOptions options, boolean allFiles) {
     if (layout.fileCount() == 0) {
       throw new LakeException(LakeException.DATA_EXCEPTION, "Table '" + table
           + "' has no Parquet data files under " + location + ", so its columns are unknown");
@@ -52,6 +63,7 @@ final class TableDiscovery {
     DistinctCountEstimates distinct = new DistinctCountEstimates();
     LakeException firstError = null;
     int readable = 0;
+    Map<Path, Long> sampledRows = new HashMap<>();
     for (ParquetFooters.Result result : footers) {
       if (result.error() != null) {
         // An unreadable file fails the queries that open it, naming it; it must not fail the queries
@@ -61,7 +73,9 @@ final class TableDiscovery {
       }
       readable++;
       ParquetMetadata footer = result.footer();
-      rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+      long fileRows = footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
+      sampledRows.put(result.file().path(), fileRows);
+      rows += fileRows;
       distinct.add(footer);
       for (Type field : footer.getFileMetaData().getSchema().getFields()) {
         if (!inPath.contains(field.getName().toLowerCase(Locale.ROOT))) {
@@ -71,6 +85,10 @@ final class TableDiscovery {
     }
     if (readable == 0) {
       throw firstError;
+    }
+    boolean complete = allFiles || footers.size() >= layout.fileCount();
+    if (!complete) {
+      rows = estimateRows(layout, sampledRows, rows);
     }
     List<LakeColumn> columns = new ArrayList<>();
     for (Seen seen : data.values()) {
@@ -88,7 +106,58 @@ final class TableDiscovery {
       }
     }
     return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount(),
-        partitionValues, distinctCounts);
+        partitionValues, distinctCounts, footers.size(), complete);
+  }
+
+  /**
+   * The table's rows from a sample: the sampled files' rows, plus each other file's rows estimated
+   * from its length (which the listing gives for free) by the line {@code bytes = a + b * rows} fitted
+   * to the sampled files by least squares: {@code a} is what a file costs whatever its rows (footer,
+   * page headers, dictionaries), {@code b} the bytes per row. Plain rows per byte would overestimate a
+   * table of many small files whose sample holds one large file (TPC-DS's NULL-date partition: 1.9x
+   * for store_sales at scale factor 0.01, 2.8x for store_returns; the fitted line: within 3%). Without
+   * a usable line (one sampled file, all of one row count, a slope not above 0) rows per byte it is.
+   */
+  static long estimateRows(HiveLayout layout, Map<Path, Long> sampledRows, long sampledTotal) {
+    double n = 0, sumRows = 0, sumBytes = 0, sampledBytes = 0;
+    List<DataFile> others = new ArrayList<>();
+    List<DataFile> sampled = new ArrayList<>();
+    for (var partition : layout.partitions()) {
+      for (DataFile f : partition.files()) {
+        Long r = sampledRows.get(f.path());
+        if (r == null) {
+          others.add(f);
+        } else {
+          sampled.add(f);
+          n++;
+          sumRows += r;
+          sumBytes += f.length();
+          sampledBytes += f.length();
+        }
+      }
+    }
+    if (n == 0) {
+      return sampledTotal;
+    }
+    double meanRows = sumRows / n, meanBytes = sumBytes / n, covariance = 0, variance = 0;
+    for (DataFile f : sampled) {
+      double r = sampledRows.get(f.path());
+      covariance += (r - meanRows) * (f.length() - meanBytes);
+      variance += (r - meanRows) * (r - meanRows);
+    }
+    double slope = variance == 0 ? 0 : covariance / variance;
+    double estimate = sampledTotal;
+    if (slope > 0) {
+      double intercept = meanBytes - slope * meanRows;
+      for (DataFile f : others) {
+        estimate += Math.max(0, (f.length() - intercept) / slope);
+      }
+    } else if (sampledBytes > 0) {
+      for (DataFile f : others) {
+        estimate += f.length() * (sumRows / sampledBytes);
+      }
+    }
+    return Math.round(estimate);
   }
 
   private static void merge(Map<String, Seen> data, Type field, Path file) {

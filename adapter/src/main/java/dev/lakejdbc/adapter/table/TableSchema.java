@@ -10,13 +10,17 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 
 /**
- * A table's columns as discovered: data columns (the union of its files' schemas) then partition
- * columns in path order; with what was found on the way, for the planner: row, partition and file
- * counts, each partition's typed values (to estimate what a partition filter keeps) and estimated
- * distinct values per column (to estimate what a join yields). Estimates only: no answer depends on them.
+ * A table's columns as discovered: data columns (the union of the schemas of the files whose footers
+ * discovery read: a sample, or every file) then partition columns in path order; with what was found
+ * on the way, for the planner: row, partition and file counts, each partition's typed values (to
+ * estimate what a partition filter keeps) and estimated distinct values per column (to estimate what a
+ * join yields). Estimates only: no answer depends on them. {@code rowCount} is exact when discovery
+ * read every footer ({@code allFooters}); from a sample, the sample's rows plus the other files' estimated
+ * from their lengths ({@code TableDiscovery.estimateRows}). {@code footersRead} is how many footers discovery read (or found cached).
  */
 public record TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
-    List<Object[]> partitionValues, Map<String, Double> distinctCounts) {
+    List<Object[]> partitionValues, Map<String, Double> distinctCounts, int footersRead,
+    boolean allFooters) {
   public TableSchema {
     columns = List.copyOf(columns);
     partitionValues = List.copyOf(partitionValues);
@@ -35,10 +39,22 @@ public record TableSchema(List<LakeColumn> columns, long rowCount, int partition
 
   private static final Object NULL = new Object();
 
+  /** A schema known from every file (plan tests, catalogs that store schemas). */
+  public TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
+      List<Object[]> partitionValues, Map<String, Double> distinctCounts) {
+    this(columns, rowCount, partitionCount, fileCount, partitionValues, distinctCounts, fileCount, true);
+  }
+
   /** A schema without distinct-value estimates for its data columns. */
   public TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
       List<Object[]> partitionValues) {
     this(columns, rowCount, partitionCount, fileCount, partitionValues, Map.of());
+  }
+
+  /** How the data columns were found, for messages: "every file's footer" or "a sample of ...". */
+  public String howDiscovered() {
+    return allFooters ? "the footers of all " + fileCount + " files"
+        : "a sample of " + footersRead + " of its " + fileCount + " files' footers (discovery=sample)";
   }
 
   public RelDataType rowType(RelDataTypeFactory typeFactory) {

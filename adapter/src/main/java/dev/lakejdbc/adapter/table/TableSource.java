@@ -59,24 +59,60 @@ public final class TableSource {
     return storage;
   }
 
-  /** The table's schema, discovered on first use (one listing and one footer read per file). */
+  /**
+   * The table's schema, discovered on first use: one listing, and the footers of a sample of its files
+   * ({@link DiscoverySample}) or, with {@code discovery=all}, of every file.
+   */
   public TableSchema schema() {
     TableSchema s = schema;
     if (s == null) {
       synchronized (this) {
         s = schema;
         if (s == null) {
-          // Footers are read while the listing goes on: on the 7,300-file benchmark lake in a new JVM,
-          // listing takes ~0.65 s and the footers ~1.3 s, so overlapping them hides most of the listing.
-          try (ParquetFooters.Batch footers = storage.footers().batch()) {
-            HiveLayout layout = listLayout(PartitionPrefixFilter.ALL, leaf -> footers.submit(leaf.files()));
-            s = TableDiscovery.discover(name, location(), layout, footers.results(), storage.options());
-          }
+          s = discover();
           schema = s;
         }
       }
     }
     return s;
+  }
+
+  /** The schema if it has been discovered (or given), else null; never discovers it. */
+  public TableSchema discoveredSchema() {
+    return schema;
+  }
+
+  private TableSchema discover() {
+    int sample = storage.options().discoverySample();
+    try (ParquetFooters.Batch footers = storage.footers().batch()) {
+      if (storage.options().discoversAll()) {
+        // Footers are read while the listing goes on: on the 7,300-file benchmark lake in a new JVM,
+        // listing takes ~0.65 s and the footers ~1.3 s, so overlapping them hides most of the listing.
+        HiveLayout layout = listLayout(PartitionPrefixFilter.ALL, leaf -> footers.submit(leaf.files()));
+        return TableDiscovery.discover(name, location(), layout, footers.results(), storage.options(),
+            true);
+      }
+      // The sample is chosen from the whole listing (it spreads over all partitions), so its footers
+      // are read after it: a few dozen footers on 8 threads.
+      HiveLayout layout = listLayout();
+      List<DataFile> candidates = DiscoverySample.candidates(layout, sample);
+      int wanted = DiscoverySample.sample(layout, sample).size();
+      int submitted = Math.min(wanted, candidates.size());
+      footers.submit(candidates.subList(0, submitted));
+      List<ParquetFooters.Result> results = footers.results();
+      // A sampled file whose footer cannot be read is replaced by the next candidate, until the sample
+      // has as many readable footers as it wanted or every file has been tried.
+      long readable;
+      while ((readable = results.stream().filter(r -> r.error() == null).count()) < wanted
+          && submitted < candidates.size()) {
+        int more = (int) Math.min(wanted - readable, candidates.size() - submitted);
+        footers.submit(candidates.subList(submitted, submitted + more));
+        submitted += more;
+        results = footers.results();
+      }
+      return TableDiscovery.discover(name, location(), layout, results, storage.options(),
+          submitted >= layout.fileCount());
+    }
   }
 
   /** Lists the whole table now: a directory level by level, or the single file. */

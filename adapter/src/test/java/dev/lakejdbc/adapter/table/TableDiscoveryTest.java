@@ -190,4 +190,157 @@ class TableDiscoveryTest {
 
     assertSame(first, table.schema());
   }
+
+  // --- discovery=sample ---------------------------------------------------------------------------
+
+  private static void setModified(Path file, long millis) {
+    try {
+      java.nio.file.Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(millis));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @SafeVarargs
+  private static void replace(Path file, String schema,
+      java.util.function.Consumer<org.apache.parquet.example.data.Group>... rows) {
+    try {
+      java.nio.file.Files.delete(file);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    parquet(file, schema, rows);
+  }
+
+  /** Ten partitions p=10..p=19, one file each of two rows, modified in partition order. */
+  private void tenPartitions() {
+    for (int p = 0; p < 10; p++) {
+      Path file = parquet(orders().resolve("p=1" + p + "/part-0.parquet"), INT64_ID,
+          g -> g.add("id", 1L), g -> g.add("id", 2L));
+      setModified(file, 1_000_000L + p * 1000);
+    }
+  }
+
+  @Test
+  void aSampleReadsTheNewestFileOfPartitionsSpreadOverTheTableAndTheTablesNewestFile() {
+    tenPartitions();
+    // p=14 holds an older file and the newest of the whole table, which adds a column; p=16's only
+    // file adds one too, but neither is a spread partition's (0, 5, 9 of ten for a sample of 3) nor
+    // the newest: the sample does not see it.
+    Path newest = parquet(orders().resolve("p=14/part-1.parquet"),
+        "message m { required int64 id; optional int32 late; }", g -> g.add("id", 3L));
+    setModified(newest, 9_000_000L);
+    replace(orders().resolve("p=16/part-0.parquet"),
+        "message m { required int64 id; optional int32 unseen; }", g -> g.add("id", 4L));
+    setModified(orders().resolve("p=16/part-0.parquet"), 1_006_000L);
+    TableSource table = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(3));
+
+    TableSchema schema = table.schema();
+
+    assertEquals(List.of("id BIGINT", "late INTEGER", "p INTEGER @0"), columns(schema));
+    assertEquals(4, schema.footersRead());
+    assertEquals(4, table.storage().footers().footersRead(), "footers read from storage");
+    assertEquals(false, schema.allFooters());
+    assertEquals(11, schema.fileCount());
+    assertEquals(List.of("p=10/part-0.parquet", "p=15/part-0.parquet", "p=19/part-0.parquet",
+            "p=14/part-1.parquet"),
+        DiscoverySample.sample(table.listLayout(), 3).stream()
+            .map(f -> f.path().getParent().getName() + "/" + f.path().getName()).toList());
+  }
+
+  @Test
+  void aSampledRowCountIsTheSamplesRowsScaledByTheTablesBytes() {
+    tenPartitions();
+    TableSchema schema = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(2))
+        .schema();
+
+    // Ten files of the same schema and rows: 3 sampled (2 spread partitions, the newest is one of
+    // them: so 2), rows per byte alike.
+    assertEquals(2, schema.footersRead());
+    assertEquals(20, schema.rowCount());
+    assertEquals(false, schema.allFooters());
+  }
+
+  @Test
+  void aSampledRowCountFitsBytesToRowsSoThatAFilesOwnCostDoesNotCountAsRows() {
+    // Files of 1..40 rows: each file costs its footer whatever its rows, so rows per byte would be
+    // far off; the line fitted to the sample's files (4 spread partitions) estimates the rest.
+    long truth = 0;
+    for (int p = 0; p < 40; p++) {
+      int rows = 1 + p;
+      truth += rows;
+      java.util.List<java.util.function.Consumer<org.apache.parquet.example.data.Group>> records =
+          new java.util.ArrayList<>();
+      for (int r = 0; r < rows; r++) {
+        long id = p * 100L + r;
+        records.add(g -> g.add("id", id));
+      }
+      Path file = LakeTestFiles.parquet(orders().resolve("p=" + (10 + p) + "/part-0.parquet"), INT64_ID,
+          org.apache.parquet.hadoop.ParquetWriter.DEFAULT_BLOCK_SIZE, records);
+      setModified(file, 1_000_000L + p * 1000);
+    }
+    TableSchema schema = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(4))
+        .schema();
+
+    assertEquals(4, schema.footersRead());
+    assertEquals(truth, schema.rowCount(), truth * 0.05, "fitted: " + schema.rowCount());
+  }
+
+  @Test
+  void aTableNoLargerThanTheSampleIsReadWholeAndCountedExactly() {
+    tenPartitions();
+    TableSchema schema = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(9))
+        .schema();
+
+    assertEquals(10, schema.footersRead());
+    assertEquals(true, schema.allFooters());
+    assertEquals(20, schema.rowCount());
+  }
+
+  @Test
+  void discoveryAllReadsEveryFooter() {
+    tenPartitions();
+    parquet(orders().resolve("p=16/part-1.parquet"),
+        "message m { required int64 id; optional int32 unseen; }", g -> g.add("id", 4L));
+    setModified(orders().resolve("p=16/part-1.parquet"), 1_000_000L);
+    TableSource table = LakeTestFiles.table(orders(),
+        LakeOptions.DEFAULTS.withDiscoverySample(LakeOptions.DISCOVER_ALL));
+
+    TableSchema schema = table.schema();
+
+    assertEquals(List.of("id BIGINT", "unseen INTEGER", "p INTEGER @0"), columns(schema));
+    assertEquals(11, schema.footersRead());
+    assertEquals(11, table.storage().footers().footersRead());
+    assertEquals(true, schema.allFooters());
+    assertEquals(21, schema.rowCount());
+  }
+
+  @Test
+  void aSampledFileWhoseFooterCannotBeReadIsReplacedByTheNextFile() {
+    tenPartitions();
+    // The sample of 2 is p=10's and p=19's files; p=10's is garbage, so the next file (p=11's) stands in.
+    try {
+      java.nio.file.Files.writeString(orders().resolve("p=10/part-0.parquet"), "not parquet");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    TableSource table = LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(2));
+
+    TableSchema schema = table.schema();
+
+    assertEquals(List.of("id BIGINT", "p INTEGER @0"), columns(schema));
+    assertEquals(3, schema.footersRead(), "two sampled, one of them replaced");
+  }
+
+  @Test
+  void typesConflictingWithinTheSampleNameBothFiles() {
+    tenPartitions();
+    Path last = orders().resolve("p=19/part-0.parquet");
+    replace(last, "message m { required binary id (STRING); }", g -> g.add("id", "x"));
+    setModified(last, 1_009_000L);
+
+    assertLakeException(LakeException.DATATYPE_MISMATCH,
+        () -> LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(2)).schema(),
+        "'id'", orders().resolve("p=10/part-0.parquet").toString(), last.toString(), "BIGINT", "VARCHAR");
+  }
 }

@@ -10,13 +10,20 @@ import java.util.List;
 /**
  * Runs a query three ways on one {@link RandomLake} — this driver with pruning, without it
  * ({@code staticPruning=false;dpp=false;dataFilterPushdown=false}: partitions, row groups and pages
- * all read) and with a memory limit so small that its sorts, aggregations and joins spill, and DuckDB
+ * all read) and with a memory limit so small that its sorts, aggregations and joins spill, the first
+ * from a sample of footers and the second from all footers (see {@link #SAMPLED_DISCOVERY}), and DuckDB
  * over the same files — and says how the answers differ, if they do.
  */
 final class Differential implements AutoCloseable {
   static final String PRUNING_OFF = ";staticPruning=false;dpp=false;dataFilterPushdown=false";
   /** Operators hold a kilobyte or so before they spill: most of them spill. */
   static final String SPILLING = ";queryMemoryLimit=2KB";
+  /**
+   * The pruned connection finds each table's schema from a sample of 2 partitions' footers (and the
+   * newest file), so that most files of a random lake are reconciled with the schema only when opened;
+   * the unpruned one reads every footer (discovery=all).
+   */
+  static final String SAMPLED_DISCOVERY = ";discoverySample=2";
 
   final RandomLake lake;
   private final DuckDb duck;
@@ -29,9 +36,10 @@ final class Differential implements AutoCloseable {
     // The checks of several lakes run side by side: one thread each.
     duck.execute("SET threads = 1");
     lake.loadIntoDuckDb(duck);
-    this.pruned = DriverManager.getConnection("jdbc:lake:" + lake.root + lake.properties());
+    this.pruned = DriverManager.getConnection("jdbc:lake:" + lake.root + lake.properties()
+        + SAMPLED_DISCOVERY);
     this.unpruned = DriverManager.getConnection("jdbc:lake:" + lake.root + lake.properties() + PRUNING_OFF
-        + SPILLING);
+        + SPILLING + ";discovery=all");
   }
 
   Connection pruned() {

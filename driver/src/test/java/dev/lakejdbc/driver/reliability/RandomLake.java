@@ -89,6 +89,8 @@ final class RandomLake {
   int files;
   long rows;
   private int filesWithAdded;
+  /** The last file written that carries the added column. */
+  private Path lastWithAdded;
 
   private final SplittableRandom random;
 
@@ -270,6 +272,7 @@ final class RandomLake {
         rows += rowCount;
         fileIndex++;
         filesWithAdded += withAdded ? 1 : 0;
+        lastWithAdded = withAdded ? file : lastWithAdded;
       }
     }
     if (rows == 0 || filesWithAdded == 0) {
@@ -285,7 +288,15 @@ final class RandomLake {
       layout.add(table.relativize(file) + ": 2 rows, with added");
       files++;
       rows += 2;
+      lastWithAdded = file;
     }
+    // Discovery's sample (the differential test's pruned connection samples 2 partitions) always
+    // holds the table's newest file: make that one carry the added column, as a writer whose schema
+    // gained a column would. Files the sample misses may or may not carry it, and are reconciled
+    // by name when opened.
+    Files.setLastModifiedTime(lastWithAdded,
+        java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+    layout.add(table.relativize(lastWithAdded) + ": the newest file");
   }
 
   /** Orders records by one field, NULLs first or last. */
