@@ -1,7 +1,6 @@
 package dev.lakejdbc.adapter.sys;
 
 import dev.lakejdbc.adapter.catalog.LakeSchema;
-import dev.lakejdbc.adapter.catalog.LakeTable;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.PartitionDirectory;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.ScannableTable;
-import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -38,15 +36,12 @@ final class PartitionsTable extends AbstractTable implements ScannableTable {
 
   @Override public Enumerable<Object[]> scan(DataContext root) {
     List<Object[]> rows = new ArrayList<>();
-    for (String name : lake.getTableNames()) {
-      Table table = lake.getTable(name);
-      if (table instanceof LakeTable lakeTable) {
-        for (PartitionDirectory p : lakeTable.source().listLayout().partitions()) {
-          long bytes = p.files().stream().mapToLong(DataFile::length).sum();
-          rows.add(new Object[] {name, p.name(), p.files().size(), bytes});
-        }
+    LakeTables.of(lake).forEach((name, table) -> {
+      for (PartitionDirectory p : table.source().listLayout().partitions()) {
+        long bytes = p.files().stream().mapToLong(DataFile::length).sum();
+        rows.add(new Object[] {name, p.name(), p.files().size(), bytes});
       }
-    }
+    });
     return Linq4j.asEnumerable(rows);
   }
 }

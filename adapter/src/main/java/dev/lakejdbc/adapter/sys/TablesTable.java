@@ -1,7 +1,6 @@
 package dev.lakejdbc.adapter.sys;
 
 import dev.lakejdbc.adapter.catalog.LakeSchema;
-import dev.lakejdbc.adapter.catalog.LakeTable;
 import dev.lakejdbc.adapter.table.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +10,6 @@ import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.ScannableTable;
-import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -43,16 +41,14 @@ final class TablesTable extends AbstractTable implements ScannableTable {
 
   @Override public Enumerable<Object[]> scan(DataContext root) {
     List<Object[]> rows = new ArrayList<>();
-    for (String name : lake.getTableNames()) {
-      Table table = lake.getTable(name);
-      if (table instanceof LakeTable lakeTable) {
-        TableSchema s = lakeTable.source().discoveredSchema();
-        if (s != null) {
-          rows.add(new Object[] {name, lake.storage().options().discoversAll() ? "all" : "sample", s.partitionCount(),
-              s.fileCount(), s.footersRead(), s.rowCount(), s.allFooters()});
-        }
+    String discovery = lake.storage().options().discoversAll() ? "all" : "sample";
+    LakeTables.of(lake).forEach((name, table) -> {
+      TableSchema s = table.source().discoveredSchema();
+      if (s != null) {
+        rows.add(new Object[] {name, discovery, s.partitionCount(), s.fileCount(), s.footersRead(),
+            s.rowCount(), s.allFooters()});
       }
-    }
+    });
     return Linq4j.asEnumerable(rows);
   }
 }
