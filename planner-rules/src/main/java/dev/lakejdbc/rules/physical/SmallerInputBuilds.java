@@ -41,7 +41,9 @@ public final class SmallerInputBuilds implements Program {
       inputs.add(rewrite(node.getInput(i), OutputOrder.reliedOnInput(node, i, orderReliedOn)));
     }
     RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
-    if (copy instanceof EnumerableNestedLoopJoin loop && loop.getJoinType() == JoinRelType.INNER) {
+    // A join that sets correlation variables refers to its left row by position: kept as it is.
+    if (copy instanceof EnumerableNestedLoopJoin loop && loop.getJoinType() == JoinRelType.INNER
+        && loop.getVariablesSet().isEmpty()) {
       RelMetadataQuery mq = loop.getCluster().getMetadataQuery();
       Double outer = mq.getRowCount(loop.getLeft());
       Double inner = mq.getRowCount(loop.getRight());
