@@ -59,6 +59,15 @@ class GroupingSetsTest {
       // Aggregates of values that are never NULL: NOT NULL per group, nullable in the grouping sets.
       "SELECT b, c, sum(coalesce(v, 0)), min(coalesce(x, 0)), max(i + 1) FROM t GROUP BY CUBE(b, c)",
       "SELECT a, b, sum(v), count(*), avg(x) FROM t WHERE i < 0 GROUP BY a, b",
+      // An empty input still has its grand total (the empty grouping set), as GROUP BY () has.
+      "SELECT a, b, sum(v), count(*), count(v), min(x), avg(x) FROM t WHERE i < 0 "
+          + "GROUP BY ROLLUP(a, b)",
+      "SELECT a, c, sum(v), count(*), grouping(a), grouping(c) FROM t WHERE i < 0 "
+          + "GROUP BY GROUPING SETS ((a), (c), ())",
+      "SELECT b, count(*), max(v) FROM t WHERE p = 7 GROUP BY CUBE(b)",
+      "SELECT a, count(DISTINCT c), sum(v) FROM t WHERE i < 0 GROUP BY ROLLUP(a)",
+      // An aggregate Calcite runs itself (it collects its group's values).
+      "SELECT b, listagg(a, ','), count(*) FROM t WHERE i < 0 GROUP BY ROLLUP(b)",
       "SELECT p, b, sum(v) FROM t WHERE p = 1 GROUP BY ROLLUP(p, b)",
       "SELECT a, sum(s), count(*) FROM (SELECT a, b, sum(v) AS s FROM t GROUP BY a, b) g "
           + "GROUP BY ROLLUP(a)",

@@ -40,13 +40,15 @@ public final class HashAggregation {
   private final Function2<Object, Object, Object> adder;
   private final Function2<Object, Object, Object> resultSelector;
   private final HashKeys keys;
+  private final int emptySet;
   private SpillFiles files;
   private long rows;
 
   private HashAggregation(OperatorMemory memory, List<Function1<Object, Object>> keySelectors,
       Function0<Object> init, Function2<Object, Object, Object> adder,
-      Function2<Object, Object, Object> resultSelector, EqualityComparer<?> comparer) {
+      Function2<Object, Object, Object> resultSelector, EqualityComparer<?> comparer, int emptySet) {
     this.memory = memory;
+    this.emptySet = emptySet;
     this.keySelectors = keySelectors;
     this.init = init;
     this.adder = adder;
@@ -60,33 +62,38 @@ public final class HashAggregation {
       Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
       EqualityComparer<?> comparer) {
     return aggregated(operator, root, source, List.of(keySelector), init, adder, resultSelector,
-        comparer);
+        comparer, -1);
   }
 
-  /** Called by the generated code of GROUP BY GROUPING SETS: each row goes to one group per set. */
+  /**
+   * Called by the generated code of GROUP BY GROUPING SETS: each row goes to one group per set.
+   *
+   * @param emptySet the index of the empty grouping set among the key selectors, or -1: its group
+   *     (the grand total) has a row even when the input has none, as SQL's {@code GROUP BY ()} has
+   */
   public static Enumerable<Object> groupByMultiple(OperatorInfo operator, DataContext root,
       Enumerable<Object> source, List<Function1<Object, Object>> keySelectors, Function0<Object> init,
       Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
-      EqualityComparer<?> comparer) {
+      EqualityComparer<?> comparer, int emptySet) {
     return aggregated(operator, root, source, List.copyOf(keySelectors), init, adder, resultSelector,
-        comparer);
+        comparer, emptySet);
   }
 
   /** Called by the generated code of SELECT DISTINCT: each distinct row once. */
   public static Enumerable<Object> distinct(OperatorInfo operator, DataContext root,
       Enumerable<Object> source, EqualityComparer<?> comparer) {
     return aggregated(operator, root, source, List.of(row -> row), () -> PRESENT, (acc, row) -> acc,
-        (key, acc) -> key, comparer);
+        (key, acc) -> key, comparer, -1);
   }
 
   private static Enumerable<Object> aggregated(OperatorInfo operator, DataContext root,
       Enumerable<Object> source, List<Function1<Object, Object>> keySelectors, Function0<Object> init,
       Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
-      EqualityComparer<?> comparer) {
+      EqualityComparer<?> comparer, int emptySet) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
         HashAggregation aggregation = new HashAggregation(operator.memory(root), keySelectors, init,
-            adder, resultSelector, comparer);
+            adder, resultSelector, comparer, emptySet);
         return aggregation.run(source);
       }
     };
@@ -160,6 +167,11 @@ public final class HashAggregation {
             first.add(s, row);
           }
         }
+      }
+      if (rows == 0 && emptySet >= 0) {
+        // The empty set's key selector reads no column of its row: there is none to give it.
+        Object key = keySelectors.get(emptySet).apply(null);
+        first.table.put(keys.tableKey(key), init.apply());
       }
       return new Output(first);
     } catch (Throwable t) {

@@ -30,10 +30,13 @@ final class GeneratedCall {
    *     compared, since Calcite appends optional arguments (a comparer) to the same method
    * @param replacement a static method taking {@code (OperatorInfo, DataContext, [the call's
    *     target,] the call's arguments...)}; missing trailing arguments are passed as null
+   * @param extra arguments of the replacement's own, after the call's (and their missing trailing
+   *     ones)
    * @throws IllegalStateException if the code does not end with that call: Calcite changed
    */
   static EnumerableRel.Result redirect(EnumerableRelImplementor implementor,
-      EnumerableRel.Result result, Method calcite, Method replacement, OperatorInfo operator) {
+      EnumerableRel.Result result, Method calcite, Method replacement, OperatorInfo operator,
+      Expression... extra) {
     List<Statement> statements = result.block.statements;
     Statement last = statements.isEmpty() ? null : statements.get(statements.size() - 1);
     if (!(last instanceof GotoStatement ret) || !(ret.expression instanceof MethodCallExpression call)
@@ -50,9 +53,10 @@ final class GeneratedCall {
       arguments.add(call.targetExpression);
     }
     arguments.addAll(call.expressions);
-    while (arguments.size() < replacement.getParameterCount()) {
+    while (arguments.size() < replacement.getParameterCount() - extra.length) {
       arguments.add(Expressions.constant(null));
     }
+    arguments.addAll(List.of(extra));
     if (arguments.size() != replacement.getParameterCount()) {
       throw new IllegalStateException(replacement + " cannot take the arguments of " + call);
     }

@@ -12,6 +12,7 @@ import org.apache.calcite.linq4j.function.EqualityComparer;
 import org.apache.calcite.linq4j.function.Function0;
 import org.apache.calcite.linq4j.function.Function1;
 import org.apache.calcite.linq4j.function.Function2;
+import org.apache.calcite.linq4j.tree.Expressions;
 import org.apache.calcite.linq4j.tree.GotoStatement;
 import org.apache.calcite.linq4j.tree.MethodCallExpression;
 import org.apache.calcite.linq4j.tree.Types;
@@ -33,7 +34,7 @@ final class MemoryBoundedAggregate extends EnumerableAggregate implements Memory
       Function2.class, Function2.class, EqualityComparer.class);
   private static final Method GROUP_BY_MULTIPLE = Types.lookupMethod(HashAggregation.class,
       "groupByMultiple", OperatorInfo.class, DataContext.class, Enumerable.class, List.class,
-      Function0.class, Function2.class, Function2.class, EqualityComparer.class);
+      Function0.class, Function2.class, Function2.class, EqualityComparer.class, int.class);
   private static final Method DISTINCT = Types.lookupMethod(HashAggregation.class, "distinct",
       OperatorInfo.class, DataContext.class, Enumerable.class, EqualityComparer.class);
 
@@ -81,8 +82,10 @@ final class MemoryBoundedAggregate extends EnumerableAggregate implements Memory
         ? call.method.getName() : "";
     switch (method) {
       case "groupByMultiple":
+        // The key selectors follow the grouping sets; the empty one's group exists on empty input.
         return GeneratedCall.redirect(implementor, calcite, BuiltInMethod.GROUP_BY_MULTIPLE.method,
-            GROUP_BY_MULTIPLE, operator);
+            GROUP_BY_MULTIPLE, operator,
+            Expressions.constant(getGroupSets().indexOf(ImmutableBitSet.of())));
       case "distinct":
         return GeneratedCall.redirect(implementor, calcite, BuiltInMethod.DISTINCT.method, DISTINCT,
             operator);

@@ -37,7 +37,9 @@ import org.apache.calcite.util.ImmutableBitSet;
  *
  * <p>Left to Calcite: aggregates whose accumulators collect values (LISTAGG, ARRAY_AGG, COLLECT,
  * DISTINCT or WITHIN GROUP aggregates), which the budget could not see grow; aggregates without
- * grouping keys, which hold one accumulator; and mark joins of sub-queries.
+ * grouping keys, which hold one accumulator; and mark joins of sub-queries. Of those, grouping-set
+ * aggregates with the empty set become {@link GrandTotalAggregate}s, which Calcite alone gets wrong on
+ * an empty input.
  */
 public final class MemoryBoundedOperators implements Program {
   /** Aggregate functions whose accumulator grows with the group's rows. */
@@ -84,6 +86,10 @@ public final class MemoryBoundedOperators implements Program {
     if (node instanceof EnumerableAggregate aggregate && aggregate.getGroupCount() > 0
         && aggregate.getAggCallList().stream().noneMatch(MemoryBoundedOperators::collects)) {
       return MemoryBoundedAggregate.of(aggregate, spillable(describe(aggregate)));
+    }
+    if (node instanceof EnumerableAggregate aggregate && !(node instanceof GrandTotalAggregate)
+        && GrandTotalAggregate.needed(aggregate)) {
+      return GrandTotalAggregate.of(aggregate);
     }
     return node;
   }
