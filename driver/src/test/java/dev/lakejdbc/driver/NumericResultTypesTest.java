@@ -59,6 +59,38 @@ class NumericResultTypesTest {
     Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
   }
 
+  /**
+   * A CAST to a smaller scale rounds half up (away from zero), as DuckDB and Spark do; Calcite alone
+   * cut the digits. DuckDB takes the same text.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT i, CAST(d / 8 AS DECIMAL(12,1)), CAST(-d / 8 AS DECIMAL(12,2)), "
+          + "CAST(i * 0.125 AS DECIMAL(10,2)), CAST(i / 8e0 AS DECIMAL(10,2)) FROM t WHERE i < 50",
+      "SELECT CAST(1.6666669 AS DECIMAL(10,6)), CAST(-2.5 AS DECIMAL(3,0)), CAST(2.45 AS DECIMAL(3,1))",
+  })
+  void aCastToASmallerScaleRoundsHalfUp(String sql) throws Exception {
+    Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
+  }
+
+  /**
+   * A division of decimals is exact to its type's scale (6 here), rounded half up: Calcite's own kept
+   * 16 significant digits, so a sum of 2e8 in cents divided by 7 lost its last digits. DuckDB, whose
+   * decimal division is a DOUBLE, computes the expected value in integers.
+   */
+  @Test void aDivisionOfDecimalsIsExactToItsScale() throws Exception {
+    String duckSql = "SELECT p, ((CAST(sum(d) * 100 AS HUGEINT) * 10000 * 2 + 7) // 14)::VARCHAR, "
+        + "((CAST(sum(d) * 100 AS HUGEINT) * 10000 * 2 + 3 * 17) // (2 * 3 * 17))::VARCHAR FROM t GROUP BY p";
+    List<List<String>> expected = duck.query(duckSql).stream().map(r -> List.of(r.get(0),
+        new java.math.BigDecimal(new java.math.BigInteger(r.get(1)), 6).stripTrailingZeros().toPlainString(),
+        new java.math.BigDecimal(new java.math.BigInteger(r.get(2)), 6).stripTrailingZeros().toPlainString()))
+        .toList();
+    String sql = "SELECT p, sum(d) / 7, sum(d) / CAST(51 AS DECIMAL(3,0)) FROM t GROUP BY p";
+    Rows.assertSameRows(expected, Rows.query(lakeConnection, sql), false, sql);
+    assertEquals(List.of("DECIMAL(38,6)", "DECIMAL(38,6)"),
+        types("SELECT sum(d) / 7, sum(d) / CAST(51 AS DECIMAL(3,0)) FROM t").subList(0, 2));
+  }
+
   /** JDBC type, precision and scale of each column, as {@code TYPE(p,s)} for decimals. */
   private static List<String> types(String sql) throws Exception {
     List<String> types = new ArrayList<>();

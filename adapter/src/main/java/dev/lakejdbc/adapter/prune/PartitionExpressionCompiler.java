@@ -1,6 +1,7 @@
 package dev.lakejdbc.adapter.prune;
 
 import dev.lakejdbc.adapter.time.MicrosRewrite;
+import dev.lakejdbc.adapter.types.ExactDecimalDivision;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
@@ -25,7 +26,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * lambdas over a table-width row that holds one partition's typed values: predicates for static
  * pruning, key functions for dynamic pruning. The generated code sees the execution's DataContext, so
  * {@code ?} parameters and CURRENT_DATE take the values of each execution. Expressions are rewritten
- * for microsecond TIMESTAMPs ({@link MicrosRewrite}) first, as every expression the driver compiles.
+ * for microsecond TIMESTAMPs ({@link MicrosRewrite}) and exact decimal division
+ * ({@link ExactDecimalDivision}) first, as every expression the driver compiles.
  */
 public final class PartitionExpressionCompiler {
   /** Partition expressions never reference a correlation variable (the rules keep those out). */
@@ -58,7 +60,8 @@ public final class PartitionExpressionCompiler {
   public Expression predicate(RexNode condition) {
     ParameterExpression row = Expressions.parameter(Object[].class, "partitionRow");
     RexProgramBuilder program = new RexProgramBuilder(tableRowType, rexBuilder);
-    program.addCondition(MicrosRewrite.rewrite(rexBuilder, condition));
+    program.addCondition(MicrosRewrite.rewrite(rexBuilder,
+        ExactDecimalDivision.rewrite(rexBuilder, condition)));
     BlockBuilder body = new BlockBuilder();
     Expression test = RexToLixTranslator.translateCondition(program.getProgram(),
         implementor.getTypeFactory(), body, new RexToLixTranslator.InputGetterImpl(row, rowType),
@@ -72,7 +75,8 @@ public final class PartitionExpressionCompiler {
     ParameterExpression row = Expressions.parameter(Object[].class, "partitionRow");
     RexProgramBuilder program = new RexProgramBuilder(tableRowType, rexBuilder);
     for (int i = 0; i < keys.size(); i++) {
-      program.addProject(MicrosRewrite.rewrite(rexBuilder, keys.get(i)), "k" + i);
+      program.addProject(MicrosRewrite.rewrite(rexBuilder,
+          ExactDecimalDivision.rewrite(rexBuilder, keys.get(i))), "k" + i);
     }
     BlockBuilder body = new BlockBuilder();
     List<Expression> values = RexToLixTranslator.translateProjects(program.getProgram(),

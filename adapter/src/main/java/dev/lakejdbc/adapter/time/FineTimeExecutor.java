@@ -41,7 +41,9 @@ public final class FineTimeExecutor implements RexExecutor {
     }
     List<RexNode> reduced = new ArrayList<>();
     if (!reducible.isEmpty()) {
-      delegate.reduce(rexBuilder, reducible, reduced);
+      // Folded by Calcite's generated code: its divisions of decimals made exact first, as at run time.
+      delegate.reduce(rexBuilder,
+          dev.lakejdbc.adapter.types.ExactDecimalDivision.rewrite(rexBuilder, reducible), reduced);
     }
     int next = 0;
     for (RexNode e : constExps) {

@@ -28,6 +28,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *     Spark's rule: scale max(6, s1 + p2 + 1), precision p1 - s1 + s2 + scale;
  * <li>{@code *} of decimals p1 + p2 + 1 digits, s1 + s2 scale; {@code +} and {@code -} max(s1, s2)
  *     scale, max(p1 - s1, p2 - s2) + scale + 1 digits;
+ * <li>a CAST to a DECIMAL of smaller scale rounds half up, as Spark and DuckDB do (Calcite's default
+ *     cuts: {@code CAST(1.6666669 AS DECIMAL(10,6))} was 1.666666), and so does AVG's last digit; a
+ *     division of decimals is exact to its scale ({@link ExactDecimalDivision});
  * <li>a decimal result past 38 digits keeps its integer digits and gives up scale, but never below 6
  *     (Spark's {@code spark.sql.decimalOperations.allowPrecisionLoss}, on by default).
  * </ul>
@@ -48,6 +51,10 @@ public final class LakeTypeSystem extends RelDataTypeSystemImpl {
       case TIMESTAMP: return ColumnType.TIMESTAMP_PRECISION;
       default: return super.getMaxPrecision(typeName);
     }
+  }
+
+  @Override public java.math.RoundingMode roundingMode() {
+    return java.math.RoundingMode.HALF_UP;
   }
 
   @Override public int getMaxScale(SqlTypeName typeName) {

@@ -3,6 +3,7 @@ package dev.lakejdbc.rules.physical;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.time.Micros;
 import dev.lakejdbc.adapter.time.MicrosRewrite;
+import dev.lakejdbc.adapter.types.ExactDecimalDivision;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -34,7 +35,7 @@ import org.apache.calcite.util.TimestampString;
 
 /**
  * The physical plan as it is implemented: every expression rewritten for microsecond TIMESTAMPs
- * ({@link MicrosRewrite}). It runs after the whole program, on the plan handed to the code generator,
+ * ({@link MicrosRewrite}), and its divisions of decimals made exact ({@link ExactDecimalDivision}). It runs after the whole program, on the plan handed to the code generator,
  * so that EXPLAIN, the rules and the plan cache see ordinary SQL expressions. Lake scans rewrite their
  * own pushed expressions when they compile them. Where a plan node would read TIMESTAMP values as
  * milliseconds and cannot be rewritten, the statement fails with SQLState 0A000 rather than answer
@@ -64,15 +65,16 @@ public final class MicrosecondTimestamps {
     RexShuttle shuttle = new MicrosRewrite(rexBuilder);
     if (node instanceof Calc calc) {
       RexProgram p = calc.getProgram();
-      List<RexNode> projects = MicrosRewrite.rewrite(rexBuilder, p.expandList(p.getProjectList()));
-      RexNode condition = p.getCondition() == null ? null
-          : MicrosRewrite.rewrite(rexBuilder, p.expandLocalRef(p.getCondition()));
+      List<RexNode> projects = MicrosRewrite.rewrite(rexBuilder,
+          ExactDecimalDivision.rewrite(rexBuilder, p.expandList(p.getProjectList())));
+      RexNode condition = p.getCondition() == null ? null : MicrosRewrite.rewrite(rexBuilder,
+          ExactDecimalDivision.rewrite(rexBuilder, p.expandLocalRef(p.getCondition())));
       RexProgram program = RexProgram.create(p.getInputRowType(), projects, condition, p.getOutputRowType(),
           rexBuilder);
       return calc.copy(calc.getTraitSet(), calc.getInput(), program);
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
-      return node.accept(shuttle);
+      return node.accept(new ExactDecimalDivision(rexBuilder)).accept(shuttle);
     }
     if (node instanceof Values values) {
       return values(values);
