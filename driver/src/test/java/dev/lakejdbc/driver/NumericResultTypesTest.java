@@ -75,14 +75,16 @@ class NumericResultTypesTest {
 
   /**
    * A division of decimals is exact to its type's scale (6 here), rounded half up: Calcite's own kept
-   * 16 significant digits, so a sum of 2e8 in cents divided by 7 lost its last digits. DuckDB, whose
-   * decimal division is a DOUBLE, computes the expected value in integers.
+   * 16 significant digits, so a sum of 2e8 in cents divided by 7 lost its last digits. Where the
+   * 38-digit cap took scale from the type (DECIMAL(38,2) / INTEGER would have scale 13, as in Spark),
+   * the value keeps that scale. DuckDB, whose decimal division is a DOUBLE, computes the expected
+   * values in integers.
    */
   @Test void aDivisionOfDecimalsIsExactToItsScale() throws Exception {
-    String duckSql = "SELECT p, ((CAST(sum(d) * 100 AS HUGEINT) * 10000 * 2 + 7) // 14)::VARCHAR, "
+    String duckSql = "SELECT p, ((CAST(sum(d) * 100 AS HUGEINT) * 100000000000 * 2 + 7) // 14)::VARCHAR, "
         + "((CAST(sum(d) * 100 AS HUGEINT) * 10000 * 2 + 3 * 17) // (2 * 3 * 17))::VARCHAR FROM t GROUP BY p";
     List<List<String>> expected = duck.query(duckSql).stream().map(r -> List.of(r.get(0),
-        new java.math.BigDecimal(new java.math.BigInteger(r.get(1)), 6).stripTrailingZeros().toPlainString(),
+        new java.math.BigDecimal(new java.math.BigInteger(r.get(1)), 13).stripTrailingZeros().toPlainString(),
         new java.math.BigDecimal(new java.math.BigInteger(r.get(2)), 6).stripTrailingZeros().toPlainString()))
         .toList();
     String sql = "SELECT p, sum(d) / 7, sum(d) / CAST(51 AS DECIMAL(3,0)) FROM t GROUP BY p";

@@ -20,14 +20,15 @@ import org.apache.calcite.linq4j.tree.Types;
 
 /**
  * Rewrites each division whose type is DECIMAL, just before Calcite's code generator sees it, into a
- * call of {@link DecimalDivision#divide}: exact to the result's scale instead of Calcite's 16
- * significant digits. Types do not change, so the rewrite applies to any expression of a plan.
+ * call of {@link DecimalDivision#divide}: exact to the result's scale (or to the scale the 38-digit
+ * cap took from it) instead of Calcite's 16 significant digits. Types do not change, so the rewrite applies to any expression of a plan.
  */
 public final class ExactDecimalDivision extends RexShuttle {
   private static final SqlOperator DIVIDE = new SqlUserDefinedFunction(
       new SqlIdentifier("LAKE_DECIMAL_DIVIDE", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
       ReturnTypes.ARG0, null, null, ScalarFunctionImpl.create(Types.lookupMethod(DecimalDivision.class,
-          "divide", java.math.BigDecimal.class, java.math.BigDecimal.class, int.class, int.class)));
+          "divide", java.math.BigDecimal.class, java.math.BigDecimal.class, int.class, int.class,
+          int.class)));
 
   private final RexBuilder rexBuilder;
 
@@ -66,10 +67,13 @@ public final class ExactDecimalDivision extends RexShuttle {
           : rexBuilder.makeCast(rexBuilder.getTypeFactory().createTypeWithNullability(
               rexBuilder.getTypeFactory().decimalOf(o.getType()), o.getType().isNullable()), o));
     }
-    operands.add(rexBuilder.makeLiteral(type.getPrecision(),
-        rexBuilder.getTypeFactory().createSqlType(SqlTypeName.INTEGER)));
-    operands.add(rexBuilder.makeLiteral(type.getScale(),
-        rexBuilder.getTypeFactory().createSqlType(SqlTypeName.INTEGER)));
+    // The scale LakeTypeSystem gave before the 38-digit cap took some of it (never less than it gave).
+    int fullScale = Math.max(type.getScale(), Math.min(type.getPrecision(),
+        LakeTypeSystem.divideScale(operands.get(0).getType(), operands.get(1).getType())));
+    for (int argument : new int[] {type.getPrecision(), type.getScale(), fullScale}) {
+      operands.add(rexBuilder.makeLiteral(argument,
+          rexBuilder.getTypeFactory().createSqlType(SqlTypeName.INTEGER)));
+    }
     return rexBuilder.makeCall(type, DIVIDE, operands);
   }
 }

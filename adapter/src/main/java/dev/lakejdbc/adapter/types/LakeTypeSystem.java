@@ -114,9 +114,14 @@ public final class LakeTypeSystem extends RelDataTypeSystemImpl {
     }
     RelDataType a = asDecimal(typeFactory, type1);
     RelDataType b = asDecimal(typeFactory, type2);
-    int scale = Math.max(MINIMUM_ADJUSTED_SCALE, a.getScale() + b.getPrecision() + 1);
+    int scale = divideScale(a, b);
     int precision = a.getPrecision() - a.getScale() + b.getScale() + scale;
     return adjusted(typeFactory, precision, scale);
+  }
+
+  /** The scale of decimal {@code a / b} before the 38-digit cap takes some of it (Spark's). */
+  static int divideScale(RelDataType a, RelDataType b) {
+    return Math.max(MINIMUM_ADJUSTED_SCALE, a.getScale() + b.getPrecision() + 1);
   }
 
   @Override public @Nullable RelDataType deriveDecimalMultiplyType(RelDataTypeFactory typeFactory,
