@@ -70,6 +70,12 @@ class NestedColumnsTest {
         + "FROM range(1, 61) t(i)");
     duck.execute("COPY src TO '" + lake.resolve("t") + "' (FORMAT PARQUET, PARTITION_BY (p))");
     duck.viewOfTable(lake, "t");
+    Files.createDirectories(lake.resolve("big"));
+    duck.execute("COPY (SELECT i, {'a': i, 'b': 'b' || repeat('x', i % 30)} AS s, "
+        + "CASE WHEN i % 9 = 0 THEN NULL ELSE [i, NULL, i + 1] END AS arr, MAP(['k'], [i]) AS m, "
+        + "[{'x': i, 'y': i / 4.0}] AS ls FROM range(0, 4000) t(i)) TO '"
+        + lake.resolve("big").resolve("data.parquet") + "' (FORMAT PARQUET)");
+    duck.viewOfTable(lake, "big");
     writeAvro("avro3", false);
     writeAvro("avro2", true);
     duck.viewOfTable(lake, "avro3");
@@ -158,12 +164,15 @@ class NestedColumnsTest {
   /** Sorts and hash joins spill rows holding nested values and read them back equal. */
   @ParameterizedTest
   @ValueSource(strings = {
-      "SELECT i, s, arr, m, ls, sl FROM t ORDER BY i",
-      "SELECT a.i, b.s, b.m FROM t a JOIN t b ON a.i = b.i",
+      "SELECT i, s, arr, m, ls FROM big ORDER BY big.s.b DESC, i",
+      "SELECT a.i, b.s, b.m, b.arr FROM big a JOIN big b ON a.i = b.i + 1",
   })
   void spillingKeepsNestedValues(String sql) throws Exception {
     try (Connection tiny = DriverManager.getConnection("jdbc:lake:" + lake + SpillingTest.TINY)) {
       Rows.assertSameRows(query(duck.connection(), sql), query(tiny, sql), false, sql);
+      List<List<String>> spill = Rows.query(tiny, "SELECT spill_files FROM sys.queries "
+          + "ORDER BY statement_id DESC LIMIT 1");
+      assertTrue(Long.parseLong(spill.get(0).get(0)) > 0, sql + " spilled nothing: " + spill);
     }
   }
 
