@@ -19,10 +19,12 @@ import java.util.Map;
  *     scans, which then read only the row groups and pages that may match
  * @param discoverySample how many partitions' newest files discovery reads the footers of to find a
  *     table's schema (plus the table's newest file); {@link #DISCOVER_ALL} (0) reads every footer
+ * @param nestedAsJson nested Parquet columns (groups, LIST, MAP, repeated fields) are VARCHAR holding
+ *     JSON ({@code nestedColumns=json}) instead of ROW, ARRAY and MAP
  */
 public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
     boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
-    long listingCacheMillis, boolean dataFilterPushdown, int discoverySample) {
+    long listingCacheMillis, boolean dataFilterPushdown, int discoverySample, boolean nestedAsJson) {
   public static final long DEFAULT_DPP_DIMENSION_THRESHOLD = 10L * 1024 * 1024;
   public static final int DEFAULT_DPP_MAX_KEYS = 10_000;
   public static final long DEFAULT_LISTING_CACHE_MILLIS = 10_000;
@@ -32,13 +34,27 @@ public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partit
   public static final int DISCOVER_ALL = 0;
   public static final LakeOptions DEFAULTS = new LakeOptions(Map.of(), true, true, true,
       DEFAULT_DPP_DIMENSION_THRESHOLD, DEFAULT_DPP_MAX_KEYS, DEFAULT_LISTING_CACHE_MILLIS, true,
-      DEFAULT_DISCOVERY_SAMPLE);
+      DEFAULT_DISCOVERY_SAMPLE, false);
 
   public LakeOptions {
     partitionTypes = Map.copyOf(partitionTypes);
     if (discoverySample < 0) {
       throw new IllegalArgumentException("discoverySample must be 0 (all) or more: " + discoverySample);
     }
+  }
+
+  /** The options with nested columns as ROW, ARRAY and MAP. */
+  public LakeOptions(Map<String, ColumnType> partitionTypes, boolean partitionTypeInference,
+      boolean staticPruning, boolean dpp, long dppDimensionThreshold, int dppMaxKeys,
+      long listingCacheMillis, boolean dataFilterPushdown, int discoverySample) {
+    this(partitionTypes, partitionTypeInference, staticPruning, dpp, dppDimensionThreshold, dppMaxKeys,
+        listingCacheMillis, dataFilterPushdown, discoverySample, false);
+  }
+
+  /** These options with nested columns read as VARCHAR JSON ({@code nestedColumns=json}) or not. */
+  public LakeOptions withNestedAsJson(boolean json) {
+    return new LakeOptions(partitionTypes, partitionTypeInference, staticPruning, dpp,
+        dppDimensionThreshold, dppMaxKeys, listingCacheMillis, dataFilterPushdown, discoverySample, json);
   }
 
   /** The options with the default discovery sample. */
@@ -52,7 +68,7 @@ public record LakeOptions(Map<String, ColumnType> partitionTypes, boolean partit
   /** These options with discovery reading {@code sample} partitions' footers (0: every footer). */
   public LakeOptions withDiscoverySample(int sample) {
     return new LakeOptions(partitionTypes, partitionTypeInference, staticPruning, dpp,
-        dppDimensionThreshold, dppMaxKeys, listingCacheMillis, dataFilterPushdown, sample);
+        dppDimensionThreshold, dppMaxKeys, listingCacheMillis, dataFilterPushdown, sample, nestedAsJson);
   }
 
   /** Whether discovery reads every file's footer (discovery=all) rather than a sample. */

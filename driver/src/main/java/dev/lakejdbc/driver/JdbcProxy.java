@@ -221,6 +221,14 @@ final class JdbcProxy implements InvocationHandler {
       }
       return null;
     }
+    if (iface == ResultSet.class && !remote) {
+      String column = ResultValues.nestedTimestampColumn((ResultSet) target, name, args);
+      if (column != null) {
+        throw new SQLException("Column '" + column + "' is a nested value holding a TIMESTAMP, which "
+            + "JDBC's Struct/Array/Map values cannot carry with its microseconds: select its fields "
+            + "(t.s.ts, arr[1]) or connect with nestedColumns=json", "0A000");
+      }
+    }
     if (iface == ResultSet.class && !remote && ResultValues.readsTimestamp((ResultSet) target, name, args)) {
       try {
         return ResultValues.getTimestamp((ResultSet) target, name, args);

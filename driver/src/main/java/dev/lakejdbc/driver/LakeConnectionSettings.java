@@ -98,7 +98,22 @@ record LakeConnectionSettings(LakeUrl url, Map<LakeProperty, String> lake, Map<S
         bool(LakeProperty.STATIC_PRUNING), bool(LakeProperty.DPP),
         bytes(LakeProperty.DPP_DIMENSION_THRESHOLD), (int) positive(LakeProperty.DPP_MAX_KEYS, 1),
         positive(LakeProperty.LISTING_CACHE_SECONDS, 0) * 1000,
-        bool(LakeProperty.DATA_FILTER_PUSHDOWN), discoverySample());
+        bool(LakeProperty.DATA_FILTER_PUSHDOWN), discoverySample(), nestedAsJson());
+  }
+
+  /** {@code nestedColumns}: sql (ROW, ARRAY, MAP) or json (VARCHAR holding JSON). */
+  private boolean nestedAsJson() {
+    String mode = value(LakeProperty.NESTED_COLUMNS).trim().toLowerCase(Locale.ROOT);
+    switch (mode) {
+      case "sql":
+        return false;
+      case "json":
+        return true;
+      default:
+        throw new LakeException(LakeException.CONNECTION_REJECTED, "Property "
+            + LakeProperty.NESTED_COLUMNS.key() + " must be sql or json, not '"
+            + value(LakeProperty.NESTED_COLUMNS) + "'");
+    }
   }
 
   /** {@code discovery} and {@code discoverySample} as the number of partitions sampled, 0 for all. */

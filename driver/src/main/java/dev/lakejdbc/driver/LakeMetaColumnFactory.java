@@ -23,6 +23,13 @@ public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
       Integer decimalDigits, int numPrecRadix, int nullable, Integer charOctetLength,
       int ordinalPosition, String isNullable) {
     String plainType = plainTypeName(typeName);
+    LakeColumn nested = nestedColumn(table, columnName);
+    if (nested != null) {
+      // Calcite names a ROW "RecordType"; a tool needs its fields. JDBC has no MAP type: a MAP is
+      // OTHER (getObject returns a java.util.Map), as Calcite's ResultSetMetaData reports it, so both
+      // agree (JAVA_OBJECT would promise a user-defined Java class, SQL's distinct/UDT meaning).
+      plainType = nested.type().toString();
+    }
     Integer size = columnSize == null || columnSize < 0 ? defaultSize(plainType) : columnSize;
     if ((dataType == java.sql.Types.TIMESTAMP || dataType == java.sql.Types.TIME) && columnSize != null
         && columnSize >= 0) {
@@ -39,6 +46,15 @@ public final class LakeMetaColumnFactory extends CalciteMetaColumnFactoryImpl {
 
   @Override public Class<? extends MetaColumn> getMetaColumnClass() {
     return LakeMetaColumn.class;
+  }
+
+  private static LakeColumn nestedColumn(Table table, String columnName) {
+    if (!(table instanceof LakeTable lake)) {
+      return null;
+    }
+    return lake.source().schema().columns().stream()
+        .filter(c -> c.name().equals(columnName) && c.type().isNested())
+        .findFirst().orElse(null);
   }
 
   private static String remarks(Table table, String columnName) {

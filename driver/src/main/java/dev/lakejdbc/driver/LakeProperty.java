@@ -39,6 +39,10 @@ public enum LakeProperty {
   DISCOVERY_SAMPLE("discoverySample", "32",
       "With discovery=sample, how many partitions' newest files are read (at least 1); a table of at "
           + "most this many files plus one is read whole"),
+  NESTED_COLUMNS("nestedColumns", "sql",
+      "How nested Parquet columns (groups, LIST, MAP, repeated fields) are typed: sql makes them ROW, "
+          + "ARRAY and MAP (getObject returns Struct, Array, Map); json makes them VARCHAR holding JSON, "
+          + "for tools that cannot show nested values"),
   QUERY_MEMORY_LIMIT("queryMemoryLimit", "25%",
       "What one statement execution may hold in sorts, hash joins, aggregations, the dynamic pruning "
           + "cache and read buffers: a size (512MB, 2GB) or a share of the JVM's maximum heap (25%); "

@@ -65,6 +65,60 @@ final class ResultValues {
     }
   }
 
+  /** The getters that read a nested column's value. */
+  private static final java.util.Set<String> NESTED_GETTERS =
+      java.util.Set.of("getObject", "getArray", "getString", "getNString");
+
+  /**
+   * Whether {@code method(args)} reads a nested column (ROW, ARRAY, MAP) that holds a TIMESTAMP at
+   * some depth: Avatica's accessors would read its microseconds as milliseconds (or hand out the raw
+   * microseconds, in a MAP), so the read is refused rather than answered wrong.
+   */
+  static String nestedTimestampColumn(ResultSet rs, String method, Object[] args) throws SQLException {
+    if (!NESTED_GETTERS.contains(method) || args == null || args.length < 1 || args.length > 2
+        || !(args[0] instanceof Integer || args[0] instanceof String)) {
+      return null;
+    }
+    int index = args[0] instanceof Integer i ? i : rs.findColumn((String) args[0]);
+    java.sql.ResultSetMetaData md = rs.getMetaData();
+    int type = md.getColumnType(index);
+    if (type != java.sql.Types.STRUCT && type != java.sql.Types.ARRAY && type != java.sql.Types.OTHER) {
+      return null;
+    }
+    boolean timestamp = md.getColumnTypeName(index).contains("TIMESTAMP");
+    org.apache.calcite.avatica.ColumnMetaData column = columnMetaData(rs, index);
+    if (column != null) {
+      timestamp |= holdsTimestamp(column.type);
+    }
+    return timestamp ? md.getColumnLabel(index) : null;
+  }
+
+  private static boolean holdsTimestamp(org.apache.calcite.avatica.ColumnMetaData.AvaticaType type) {
+    if (type instanceof org.apache.calcite.avatica.ColumnMetaData.StructType struct) {
+      return struct.columns.stream().anyMatch(c -> holdsTimestamp(c.type));
+    }
+    if (type instanceof org.apache.calcite.avatica.ColumnMetaData.ArrayType array) {
+      return holdsTimestamp(array.getComponent());
+    }
+    return type.id == java.sql.Types.TIMESTAMP || type.name.contains("TIMESTAMP");
+  }
+
+  /** The column's Avatica metadata (its nested types), from the result set's signature. */
+  private static org.apache.calcite.avatica.ColumnMetaData columnMetaData(ResultSet rs, int index) {
+    try {
+      org.apache.calcite.avatica.AvaticaResultSet avatica =
+          rs.unwrap(org.apache.calcite.avatica.AvaticaResultSet.class);
+      java.lang.reflect.Field f =
+          org.apache.calcite.avatica.AvaticaResultSet.class.getDeclaredField("signature");
+      f.setAccessible(true);
+      org.apache.calcite.avatica.Meta.Signature signature =
+          (org.apache.calcite.avatica.Meta.Signature) f.get(avatica);
+      return signature.columns.get(index - 1);
+    } catch (ReflectiveOperationException | SQLException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** The getters that read a TIMESTAMP column's value, which Avatica would read as milliseconds. */
   private static final java.util.Set<String> TIMESTAMP_GETTERS =
       java.util.Set.of("getTimestamp", "getObject", "getString", "getNString", "getDate", "getTime");

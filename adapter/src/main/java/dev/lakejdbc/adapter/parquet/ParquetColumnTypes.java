@@ -1,6 +1,9 @@
 package dev.lakejdbc.adapter.parquet;
 
 import dev.lakejdbc.adapter.types.ColumnType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
@@ -9,15 +12,58 @@ import org.apache.parquet.schema.Type;
 
 /**
  * The SQL type of a top-level Parquet field, taken from the Parquet schema and its logical annotation
- * (never from a derived Avro schema, which loses DECIMAL on INT64). Nested fields and repeated fields
- * are exposed as VARCHAR holding JSON.
+ * (never from a derived Avro schema, which loses DECIMAL on INT64). A group is a ROW, a LIST an ARRAY,
+ * a MAP a MAP and a repeated field without annotation (legacy) an ARRAY of its type; with
+ * {@code nestedColumns=json} discovery types them VARCHAR (JSON) instead ({@link #sqlTypeOf(Type,
+ * boolean)}).
  */
 public final class ParquetColumnTypes {
   private ParquetColumnTypes() {}
 
-  public static ColumnType sqlTypeOf(Type field) {
-    if (!field.isPrimitive() || field.isRepetition(Type.Repetition.REPEATED)) {
+  /** The column's type, nested fields as VARCHAR (JSON) when {@code nestedAsJson}. */
+  public static ColumnType sqlTypeOf(Type field, boolean nestedAsJson) {
+    if (nestedAsJson && isNested(field)) {
       return ColumnType.VARCHAR;
+    }
+    return sqlTypeOf(field);
+  }
+
+  /** Whether a top-level field is nested: a group or a repeated field. */
+  public static boolean isNested(Type field) {
+    return !field.isPrimitive() || field.isRepetition(Type.Repetition.REPEATED);
+  }
+
+  public static ColumnType sqlTypeOf(Type field) {
+    if (field.isRepetition(Type.Repetition.REPEATED)) {
+      return ColumnType.array(valueTypeOf(field));
+    }
+    return valueTypeOf(field);
+  }
+
+  /** The type of one value of the field, whatever its repetition. */
+  private static ColumnType valueTypeOf(Type field) {
+    if (!field.isPrimitive()) {
+      GroupType g = field.asGroupType();
+      LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
+      Type repeated = g.getFieldCount() == 1 ? g.getType(0) : null;
+      if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation && repeated != null
+          && repeated.isRepetition(Type.Repetition.REPEATED)) {
+        return ColumnType.array(valueTypeOf(listElement(g)));
+      }
+      if ((a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
+          || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) && repeated != null
+          && repeated.isRepetition(Type.Repetition.REPEATED) && !repeated.isPrimitive()
+          && repeated.asGroupType().getFieldCount() == 2) {
+        GroupType kv = repeated.asGroupType();
+        return ColumnType.map(sqlTypeOf(kv.getType(0)), sqlTypeOf(kv.getType(1)));
+      }
+      List<String> names = new ArrayList<>();
+      List<ColumnType> types = new ArrayList<>();
+      for (Type child : g.getFields()) {
+        names.add(child.getName());
+        types.add(sqlTypeOf(child));
+      }
+      return ColumnType.row(names, types);
     }
     PrimitiveType p = field.asPrimitiveType();
     LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
@@ -71,6 +117,32 @@ public final class ParquetColumnTypes {
       default:
         throw new IllegalArgumentException("unsupported Parquet type " + field);
     }
+  }
+
+  /**
+   * The element of a LIST-annotated group, by the Parquet format's backward-compatibility rules: the
+   * repeated field itself when it is primitive, has several fields, or is named {@code array} or
+   * {@code <list>_tuple} (2-level lists of parquet-avro and Thrift); otherwise its one field (the
+   * 3-level {@code list}/{@code element} of the spec, DuckDB, Spark and parquet-avro's new writer).
+   * The element is returned as a field whose repetition is not REPEATED.
+   */
+  static Type listElement(GroupType list) {
+    Type repeated = list.getType(0);
+    if (isTwoLevel(list)) {
+      return repeated.isPrimitive()
+          ? org.apache.parquet.schema.Types.optional(repeated.asPrimitiveType().getPrimitiveTypeName())
+              .length(repeated.asPrimitiveType().getTypeLength())
+              .as(repeated.getLogicalTypeAnnotation()).named(repeated.getName())
+          : new GroupType(Type.Repetition.OPTIONAL, repeated.getName(), repeated.asGroupType().getFields());
+    }
+    return repeated.asGroupType().getType(0);
+  }
+
+  /** Whether a LIST's repeated field is its element (2-level), not a wrapper of it (3-level). */
+  static boolean isTwoLevel(GroupType list) {
+    Type repeated = list.getType(0);
+    return repeated.isPrimitive() || repeated.asGroupType().getFieldCount() != 1
+        || repeated.getName().equals("array") || repeated.getName().equals(list.getName() + "_tuple");
   }
 
   /**

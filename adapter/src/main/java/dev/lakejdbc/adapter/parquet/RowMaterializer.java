@@ -79,9 +79,14 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
 
   private final class Root extends GroupConverter {
     private final Converter[] converters;
-    /** Top-level repeated fields collect their values per record, then become one JSON array. */
+    /**
+     * Top-level repeated fields read as VARCHAR (nestedColumns=json) collect their values per record,
+     * then become one JSON array; nested fields read as VARCHAR become JSON text.
+     */
     private final List<List<Object>> repeatedValues = new ArrayList<>();
     private final List<Integer> repeatedPositions = new ArrayList<>();
+    /** Output positions of top-level repeated fields read as ARRAY. */
+    private final List<Integer> nestedArrays = new ArrayList<>();
 
     Root(MessageType requested, int[] positions, ColumnType[] fileTypes, ColumnType[] tableTypes) {
       converters = new Converter[requested.getFieldCount()];
@@ -97,7 +102,16 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
       for (int i = 0; i < converters.length; i++) {
         Type field = requested.getType(i);
         int position = positions[i];
-        if (field.isRepetition(Type.Repetition.REPEATED)) {
+        if (ParquetColumnTypes.isNested(field) && tableTypes[i].isNested()) {
+          if (field.isRepetition(Type.Repetition.REPEATED)) {
+            // A top-level repeated field (legacy, no LIST annotation) is an ARRAY; a record without
+            // any value holds an empty one. Each record gets its own list: rows are kept downstream.
+            nestedArrays.add(position);
+            converters[i] = NestedValueConverter.of(field, v -> list(position).add(v));
+          } else {
+            converters[i] = NestedValueConverter.of(field, v -> row[position] = v);
+          }
+        } else if (field.isRepetition(Type.Repetition.REPEATED)) {
           List<Object> values = new ArrayList<>();
           repeatedValues.add(values);
           repeatedPositions.add(position);
@@ -127,6 +141,11 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
       return v -> row[position] = tableType.coerce(v, fileType);
     }
 
+    @SuppressWarnings("unchecked")
+    private List<Object> list(int position) {
+      return (List<Object>) row[position];
+    }
+
     @Override public Converter getConverter(int fieldIndex) {
       return converters[fieldIndex];
     }
@@ -143,6 +162,9 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
       judged = false;
       for (List<Object> values : repeatedValues) {
         values.clear();
+      }
+      for (int position : nestedArrays) {
+        row[position] = new ArrayList<>();
       }
     }
 

@@ -59,7 +59,9 @@ public final class FileReconciliation {
       }
       for (ParquetFileRows.Request r : requests) {
         if (r.column().toLowerCase(Locale.ROOT).equals(key)) {
-          ColumnType fileType = ParquetColumnTypes.sqlTypeOf(field);
+          // A table discovered with nestedColumns=json holds a nested field as VARCHAR (JSON).
+          ColumnType fileType = ParquetColumnTypes.sqlTypeOf(field,
+              r.tableType().equals(ColumnType.VARCHAR));
           if (!r.tableType().equals(ColumnType.widen(r.tableType(), fileType))) {
             throw conflict(file, field, fileType, r.column(), r.tableType());
           }

@@ -79,7 +79,7 @@ final class TableDiscovery {
       distinct.add(footer);
       for (Type field : footer.getFileMetaData().getSchema().getFields()) {
         if (!inPath.contains(field.getName().toLowerCase(Locale.ROOT))) {
-          merge(data, field, result.file().path());
+          merge(data, field, result.file().path(), options.nestedAsJson());
         }
       }
     }
@@ -160,9 +160,9 @@ final class TableDiscovery {
     return Math.round(estimate);
   }
 
-  private static void merge(Map<String, Seen> data, Type field, Path file) {
+  private static void merge(Map<String, Seen> data, Type field, Path file, boolean nestedAsJson) {
     String key = field.getName().toLowerCase(Locale.ROOT);
-    ColumnType type = ParquetColumnTypes.sqlTypeOf(field);
+    ColumnType type = ParquetColumnTypes.sqlTypeOf(field, nestedAsJson);
     Seen earlier = data.get(key);
     if (earlier == null) {
       data.put(key, new Seen(new LakeColumn(field.getName(), type, -1), file, field));

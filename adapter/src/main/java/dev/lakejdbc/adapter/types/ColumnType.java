@@ -2,6 +2,8 @@ package dev.lakejdbc.adapter.types;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,8 +16,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * held in Calcite's internal representation: DATE as days (Integer), TIME as millis of day (Integer),
  * DECIMAL as BigDecimal; except TIMESTAMP, held as <em>micro</em>seconds since the epoch of the
  * wall-clock time (Long), which Calcite would hold as milliseconds (see {@code adapter.time}).
+ *
+ * <p>A nested column is a ROW ({@code fieldNames} and {@code children}: one type per field), an ARRAY
+ * ({@code children}: the element type) or a MAP ({@code children}: key and value types). Their values
+ * are Calcite's Enumerable run-time representation: a ROW is an {@code Object[]} of its fields, an
+ * ARRAY a {@code java.util.List}, a MAP a {@code java.util.Map}, each holding its children's values in
+ * the internal representation above ({@code SqlFunctions.structAccess}, {@code arrayItem} and
+ * {@code mapItem} read exactly these).
  */
-public record ColumnType(SqlTypeName name, int precision, int scale) {
+public record ColumnType(SqlTypeName name, int precision, int scale, List<String> fieldNames,
+    List<ColumnType> children) {
   /** A lake TIMESTAMP keeps microseconds (nanoseconds are rounded down to them). */
   public static final int TIMESTAMP_PRECISION = 6;
   /** A lake TIME is Calcite's: milliseconds. */
@@ -39,6 +49,39 @@ public record ColumnType(SqlTypeName name, int precision, int scale) {
   private static final Pattern DECIMAL_SPEC =
       Pattern.compile("decimal\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
 
+  public ColumnType {
+    fieldNames = List.copyOf(fieldNames);
+    children = List.copyOf(children);
+  }
+
+  /** A scalar type. */
+  public ColumnType(SqlTypeName name, int precision, int scale) {
+    this(name, precision, scale, List.of(), List.of());
+  }
+
+  /** A ROW of the named fields. */
+  public static ColumnType row(List<String> names, List<ColumnType> types) {
+    return new ColumnType(SqlTypeName.ROW, RelDataType.PRECISION_NOT_SPECIFIED,
+        RelDataType.SCALE_NOT_SPECIFIED, names, types);
+  }
+
+  /** An ARRAY of {@code element}. */
+  public static ColumnType array(ColumnType element) {
+    return new ColumnType(SqlTypeName.ARRAY, RelDataType.PRECISION_NOT_SPECIFIED,
+        RelDataType.SCALE_NOT_SPECIFIED, List.of(), List.of(element));
+  }
+
+  /** A MAP from {@code key} to {@code value}. */
+  public static ColumnType map(ColumnType key, ColumnType value) {
+    return new ColumnType(SqlTypeName.MAP, RelDataType.PRECISION_NOT_SPECIFIED,
+        RelDataType.SCALE_NOT_SPECIFIED, List.of(), List.of(key, value));
+  }
+
+  /** Whether this is a ROW, ARRAY or MAP. */
+  public boolean isNested() {
+    return name == SqlTypeName.ROW || name == SqlTypeName.ARRAY || name == SqlTypeName.MAP;
+  }
+
   private static ColumnType of(SqlTypeName name) {
     return new ColumnType(name, RelDataType.PRECISION_NOT_SPECIFIED, RelDataType.SCALE_NOT_SPECIFIED);
   }
@@ -50,7 +93,18 @@ public record ColumnType(SqlTypeName name, int precision, int scale) {
   /** A nullable Calcite type for this column: any file may lack a column, any partition may be NULL. */
   public RelDataType toRelType(RelDataTypeFactory typeFactory) {
     RelDataType type;
-    if (name == SqlTypeName.DECIMAL) {
+    if (name == SqlTypeName.ROW) {
+      List<RelDataType> types = new ArrayList<>();
+      for (ColumnType child : children) {
+        types.add(child.toRelType(typeFactory));
+      }
+      type = typeFactory.createStructType(types, fieldNames);
+    } else if (name == SqlTypeName.ARRAY) {
+      type = typeFactory.createArrayType(children.get(0).toRelType(typeFactory), -1);
+    } else if (name == SqlTypeName.MAP) {
+      type = typeFactory.createMapType(children.get(0).toRelType(typeFactory),
+          children.get(1).toRelType(typeFactory));
+    } else if (name == SqlTypeName.DECIMAL) {
       type = typeFactory.createSqlType(name, precision, scale);
     } else if (name == SqlTypeName.TIMESTAMP || name == SqlTypeName.TIME) {
       type = typeFactory.createSqlType(name, precision);
@@ -61,6 +115,19 @@ public record ColumnType(SqlTypeName name, int precision, int scale) {
   }
 
   @Override public String toString() {
+    if (name == SqlTypeName.ROW) {
+      StringBuilder b = new StringBuilder("ROW(");
+      for (int i = 0; i < children.size(); i++) {
+        b.append(i == 0 ? "" : ", ").append(fieldNames.get(i)).append(' ').append(children.get(i));
+      }
+      return b.append(')').toString();
+    }
+    if (name == SqlTypeName.ARRAY) {
+      return children.get(0) + " ARRAY";
+    }
+    if (name == SqlTypeName.MAP) {
+      return "MAP<" + children.get(0) + ", " + children.get(1) + ">";
+    }
     return name == SqlTypeName.DECIMAL ? "DECIMAL(" + precision + "," + scale + ")" : name.getName();
   }
 

@@ -49,14 +49,36 @@ class ParquetColumnTypesTest {
       "optional fixed_len_byte_array(4) x | VARBINARY",
       "optional fixed_len_byte_array(16) x (UUID) | VARCHAR",
       "optional fixed_len_byte_array(2) x (FLOAT16) | REAL",
-      "repeated int32 x | VARCHAR",
-      "optional group x { optional int32 a; } | VARCHAR",
-      "optional group x (LIST) { repeated group list { optional int32 element; } } | VARCHAR",
+      "repeated int32 x | INTEGER ARRAY",
+      "optional group x { optional int32 a; } | ROW(a INTEGER)",
+      "optional group x { optional int32 a; repeated binary t (STRING); } | ROW(a INTEGER, t VARCHAR ARRAY)",
+      "optional group x (LIST) { repeated group list { optional int32 element; } } | INTEGER ARRAY",
+      "optional group x (LIST) { repeated group list { optional group element { optional int32 a; } } }"
+          + " | ROW(a INTEGER) ARRAY",
+      "optional group x (LIST) { repeated int32 array; } | INTEGER ARRAY",
+      "optional group x (LIST) { repeated group array { optional int32 a; } } | ROW(a INTEGER) ARRAY",
+      "optional group x (LIST) { repeated group x_tuple { optional int32 a; } } | ROW(a INTEGER) ARRAY",
+      "optional group x (LIST) { repeated group bag { optional int32 a; optional int32 b; } }"
+          + " | ROW(a INTEGER, b INTEGER) ARRAY",
       "optional group x (MAP) { repeated group key_value { required binary key (STRING); "
-          + "optional int32 value; } } | VARCHAR"})
+          + "optional int32 value; } } | MAP<VARCHAR, INTEGER>",
+      "optional group x (MAP) { repeated group key_value { required binary key (STRING); "
+          + "optional group value (LIST) { repeated group list { optional int64 element; } } } } "
+          + "| MAP<VARCHAR, BIGINT ARRAY>"})
   void sqlTypeOfEveryPhysicalTypeAndAnnotation(String declaration, String expected) {
     ColumnType type = ParquetColumnTypes.sqlTypeOf(field(declaration));
     assertEquals(expected, type.toString());
+  }
+
+  /** nestedColumns=json: every nested field is VARCHAR, every flat one keeps its type. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "repeated int32 x | VARCHAR",
+      "optional group x { optional int32 a; } | VARCHAR",
+      "optional group x (LIST) { repeated group list { optional int32 element; } } | VARCHAR",
+      "optional int32 x | INTEGER"})
+  void nestedAsJsonIsVarchar(String declaration, String expected) {
+    assertEquals(expected, ParquetColumnTypes.sqlTypeOf(field(declaration), true).toString());
   }
 
   @ParameterizedTest

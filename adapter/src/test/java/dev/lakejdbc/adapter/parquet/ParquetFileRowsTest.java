@@ -239,13 +239,19 @@ class ParquetFileRowsTest {
     }
   }
 
-  /** Every column of the file, each requested with the type the lake gives it. */
+  /** Every column of the file, each requested with the type the lake gives it (nested as JSON). */
   private static Decoded readAll(Path file) {
+    return readAll(file, true);
+  }
+
+  /** Every column, nested ones as JSON text or as ROW/ARRAY/MAP values. */
+  private static Decoded readAll(Path file, boolean nestedAsJson) {
     DataFile data = dataFile(file);
     MessageType schema = storage.footers().footer(data).getFileMetaData().getSchema();
     List<String> names = schema.getFields().stream().map(Type::getName).toList();
     List<Request> requests = IntStream.range(0, names.size())
-        .mapToObj(i -> new Request(names.get(i), i, ParquetColumnTypes.sqlTypeOf(schema.getType(i))))
+        .mapToObj(i -> new Request(names.get(i), i,
+            ParquetColumnTypes.sqlTypeOf(schema.getType(i), nestedAsJson)))
         .toList();
     return new Decoded(names, read(file, requests, new Object[names.size()]));
   }
@@ -367,6 +373,30 @@ class ParquetFileRowsTest {
     assertEquals("[1,null,3]", nested.value(0, "tags"));
     assertEquals("{\"a\":1,\"b\":null}", nested.value(0, "attrs"));
     assertEquals("[7,8]", nested.value(0, "scores"));
+  }
+
+  @Test
+  void nestedFieldsBecomeRowsListsAndMaps() {
+    Decoded nested = readAll(nestedFile, false);
+
+    assertEquals(Arrays.asList("Pune", (int) java.time.LocalDate.of(2026, 7, 8).toEpochDay()),
+        Arrays.asList((Object[]) nested.value(0, "address")));
+    assertEquals(Arrays.asList(1, null, 3), nested.value(0, "tags"));
+    java.util.Map<Object, Object> attrs = new java.util.LinkedHashMap<>();
+    attrs.put("a", 1);
+    attrs.put("b", null);
+    assertEquals(attrs, nested.value(0, "attrs"));
+    assertEquals(List.of(7, 8), nested.value(0, "scores"));
+    // A struct of NULLs is a ROW of NULLs, an empty list is empty, a NULL map stays NULL, a repeated
+    // field without values is an empty list; a missing struct is NULL.
+    assertEquals(Arrays.asList(null, null), Arrays.asList((Object[]) nested.value(1, "address")));
+    assertEquals(List.of(), nested.value(1, "tags"));
+    assertNull(nested.value(1, "attrs"));
+    assertEquals(List.of(), nested.value(1, "scores"));
+    assertNull(nested.value(2, "address"));
+    assertNull(nested.value(2, "tags"));
+    // Each row owns its values: rows are kept downstream (sorts, joins).
+    assertTrue(nested.value(1, "scores") != nested.value(2, "scores"));
   }
 
   @Test
