@@ -5,19 +5,22 @@
 #
 #   bench/coldstart.sh <lake> [runs, default 7] [extra JVM options for lake-jdbc, e.g. -XX:AOTCache=lake.aot]
 #
-# JAVA (default: java) picks the JDK; DUCKDB_JAR the DuckDB JDBC jar (default: the one in ~/.m2).
+# LAKE_JAVA (default: java) picks lake-jdbc's JDK (DuckDB runs on java); LAKE_JAR the driver's jar;
+# DUCKDB_JAR the DuckDB JDBC jar (default: the one in ~/.m2). ColdStart runs from a jar of its own,
+# bench/target/coldstart.jar (made here), since class-data sharing and the AOT cache take jars only.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 lake=$1
 runs=${2:-7}
 opts=${3:-}
-java=${JAVA:-java}
+java=${LAKE_JAVA:-java}
 jar=${LAKE_JAR:-$here/driver/target/lake-jdbc.jar}
-classes=$here/bench/target/classes
+classes=$here/bench/target/coldstart.jar
+jar cf "$classes" -C "$here/bench/target/classes" dev/lakejdbc/bench/ColdStart.class
 duck=${DUCKDB_JAR:-$(ls "$HOME"/.m2/repository/org/duckdb/duckdb_jdbc/*/duckdb_jdbc-*.jar | tail -1)}
 total() { sed -n 's/.*total \([0-9]*\) ms.*/\1/p'; }
 lakerun() { "$java" $opts -cp "$jar:$classes" dev.lakejdbc.bench.ColdStart "$lake" | total; }
-duckrun() { "$java" -cp "$duck:$classes" dev.lakejdbc.bench.ColdStart --duckdb "$lake" | total; }
+duckrun() { java -cp "$duck:$classes" dev.lakejdbc.bench.ColdStart --duckdb "$lake" | total; }
 lakerun >/dev/null; duckrun >/dev/null
 l=""; d=""
 i=0
