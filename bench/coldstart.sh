@@ -18,17 +18,18 @@ jar=${LAKE_JAR:-$here/driver/target/lake-jdbc.jar}
 classes=$here/bench/target/coldstart.jar
 jar cf "$classes" -C "$here/bench/target/classes" dev/lakejdbc/bench/ColdStart.class
 duck=${DUCKDB_JAR:-$(ls "$HOME"/.m2/repository/org/duckdb/duckdb_jdbc/*/duckdb_jdbc-*.jar | tail -1)}
-total() { sed -n 's/.*total \([0-9]*\) ms.*/\1/p'; }
+total() { sed -n 's/.*total \([0-9]*\) ms, process cpu \([0-9]*\) ms.*/\1 \2/p'; }
 lakerun() { "$java" $opts -cp "$jar:$classes" dev.lakejdbc.bench.ColdStart "$lake" | total; }
 duckrun() { java -cp "$duck:$classes" dev.lakejdbc.bench.ColdStart --duckdb "$lake" | total; }
 lakerun >/dev/null; duckrun >/dev/null
-l=""; d=""
+l=""; d=""; lc=""; dc=""
 i=0
 while [ "$i" -lt "$runs" ]; do
   if [ $((i % 2)) -eq 0 ]; then a=$(lakerun); b=$(duckrun); else b=$(duckrun); a=$(lakerun); fi
-  echo "run $((i + 1)): lake-jdbc $a ms, DuckDB $b ms (load $(cut -d' ' -f1 /proc/loadavg))"
-  l="$l $a"; d="$d $b"; i=$((i + 1))
+  echo "run $((i + 1)): lake-jdbc ${a% *} ms (cpu ${a#* } ms), DuckDB ${b% *} ms (cpu ${b#* } ms) (load $(cut -d' ' -f1 /proc/loadavg))"
+  l="$l ${a% *}"; d="$d ${b% *}"; lc="$lc ${a#* }"; dc="$dc ${b#* }"; i=$((i + 1))
 done
 median() { echo "$@" | tr ' ' '\n' | grep . | sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : int((v[NR/2]+v[NR/2+1])/2)}'; }
-ml=$(median $l); md=$(median $d)
-echo "median of $runs: lake-jdbc $ml ms, DuckDB $md ms, ratio $(awk "BEGIN {printf \"%.2f\", $ml/$md}")x"
+ml=$(median $l); md=$(median $d); mlc=$(median $lc); mdc=$(median $dc)
+echo "median of $runs: lake-jdbc $ml ms, DuckDB $md ms, ratio $(awk "BEGIN {printf \"%.2f\", $ml/$md}")x;" \
+  "process cpu: lake-jdbc $mlc ms, DuckDB $mdc ms, ratio $(awk "BEGIN {printf \"%.2f\", $mlc/$mdc}")x"
