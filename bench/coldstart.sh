@@ -8,6 +8,10 @@
 # LAKE_JAVA (default: java) picks lake-jdbc's JDK (DuckDB runs on java); LAKE_JAR the driver's jar;
 # DUCKDB_JAR the DuckDB JDBC jar (default: the one in ~/.m2). ColdStart runs from a jar of its own,
 # bench/target/coldstart.jar (made here), since class-data sharing and the AOT cache take jars only.
+# An archive for lake-jdbc is made with the same class path, e.g. (JDK 25):
+#   java -XX:AOTCacheOutput=/tmp/lake.aot -cp driver/target/lake-jdbc.jar:bench/target/coldstart.jar \
+#     dev.lakejdbc.bench.ColdStart <lake>
+#   LAKE_JAVA=<jdk25>/bin/java bench/coldstart.sh <lake> 7 -XX:AOTCache=/tmp/lake.aot
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 lake=$1
@@ -16,7 +20,11 @@ opts=${3:-}
 java=${LAKE_JAVA:-java}
 jar=${LAKE_JAR:-$here/driver/target/lake-jdbc.jar}
 classes=$here/bench/target/coldstart.jar
-jar cf "$classes" -C "$here/bench/target/classes" dev/lakejdbc/bench/ColdStart.class
+class=$here/bench/target/classes/dev/lakejdbc/bench/ColdStart.class
+# Made only when the class is newer: an archive made with this class path refuses a changed jar.
+if [ ! -f "$classes" ] || [ "$class" -nt "$classes" ]; then
+  jar cf "$classes" -C "$here/bench/target/classes" dev/lakejdbc/bench/ColdStart.class
+fi
 duck=${DUCKDB_JAR:-$(ls "$HOME"/.m2/repository/org/duckdb/duckdb_jdbc/*/duckdb_jdbc-*.jar | tail -1)}
 total() { sed -n 's/.*total \([0-9]*\) ms, process cpu \([0-9]*\) ms.*/\1 \2/p'; }
 lakerun() { "$java" $opts -cp "$jar:$classes" dev.lakejdbc.bench.ColdStart "$lake" | total; }
