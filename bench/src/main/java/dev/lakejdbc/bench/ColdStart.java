@@ -1,10 +1,13 @@
 package dev.lakejdbc.bench;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.stream.Stream;
 
 /**
  * The very first connection and query of a JVM, which the benchmark cannot time in its own JVM (its
@@ -14,6 +17,12 @@ import java.sql.Statement;
  * <pre>
  * java -cp driver/target/lake-jdbc.jar:bench/target/classes dev.lakejdbc.bench.ColdStart /tmp/lake-bench
  * </pre>
+ *
+ * <p>With {@code --duckdb} first, the same connection and query on DuckDB in its own new JVM (DuckDB's
+ * jar on the class path instead of the driver's): an in-memory database with one view per table
+ * directory over {@code read_parquet(..., hive_partitioning = true)}, created inside the timed
+ * connection, as {@code Benchmark} does. {@code bench/coldstart.sh} alternates the two and reports
+ * medians and their ratio.
  */
 public final class ColdStart {
   private static final String ONE_DAY =
@@ -21,14 +30,18 @@ public final class ColdStart {
 
   private ColdStart() {}
 
-  public static void main(String[] args) throws SQLException {
-    if (args.length < 1 || args.length > 2) {
-      System.err.println("usage: ColdStart <lake directory> [query; default: " + ONE_DAY + "]");
+  public static void main(String[] args) throws Exception {
+    boolean duckdb = args.length > 0 && args[0].equals("--duckdb");
+    int first = duckdb ? 1 : 0;
+    if (args.length - first < 1 || args.length - first > 2) {
+      System.err.println("usage: ColdStart [--duckdb] <lake directory> [query; default: " + ONE_DAY
+          + "]");
       System.exit(2);
     }
-    String query = args.length == 2 ? args[1] : ONE_DAY;
+    String lake = args[first];
+    String query = args.length - first == 2 ? args[first + 1] : ONE_DAY;
     long start = System.nanoTime();
-    try (Connection c = DriverManager.getConnection("jdbc:lake:" + args[0])) {
+    try (Connection c = duckdb ? duckdb(lake) : DriverManager.getConnection("jdbc:lake:" + lake)) {
       long connected = System.nanoTime();
       try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(query)) {
         while (r.next()) {
@@ -36,9 +49,34 @@ public final class ColdStart {
         }
       }
       long done = System.nanoTime();
-      System.out.printf("connect %d ms, first query %d ms, total %d ms%n", millis(connected - start),
-          millis(done - connected), millis(done - start));
+      // The process's CPU time (every thread: the JIT's compilers, GC, footer readers), read after
+      // the timing: on shared cores it varies less than the wall clock does.
+      long cpu = ((com.sun.management.OperatingSystemMXBean)
+          java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+      System.out.printf("connect %d ms, first query %d ms, total %d ms, process cpu %d ms%n",
+          millis(connected - start), millis(done - connected), millis(done - start), millis(cpu));
     }
+  }
+
+  /** DuckDB in memory with a view per table directory of {@code lake} (its properties ignored). */
+  private static Connection duckdb(String lake) throws Exception {
+    Path root = Path.of(lake.split(";", 2)[0]).toAbsolutePath();
+    Connection c = DriverManager.getConnection("jdbc:duckdb:");
+    try (Stream<Path> tables = Files.list(root); Statement s = c.createStatement()) {
+      for (Path table : (Iterable<Path>) tables.filter(Files::isDirectory).sorted()::iterator) {
+        String name = table.getFileName().toString();
+        if (name.startsWith(".") || name.startsWith("_")) {
+          continue;
+        }
+        String glob = (table + "/**/*.parquet").replace("'", "''");
+        s.execute("CREATE VIEW \"" + name + "\" AS SELECT * FROM read_parquet('" + glob
+            + "', hive_partitioning = true)");
+      }
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+    return c;
   }
 
   private static long millis(long nanos) {
