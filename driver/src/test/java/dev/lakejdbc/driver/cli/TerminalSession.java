@@ -44,7 +44,9 @@ final class TerminalSession implements AutoCloseable {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Duser.home=" + workDir, "-XX:TieredStopAtLevel=1", "-jar", JarProcess.jar().toString()));
     java.addAll(List.of(args));
-    String command = "stty cols 120 rows 40; exec "
+    // env restores SIGINT's default: a shell started in the background (nohup ... &, some CI runners)
+    // ignores SIGINT, its children inherit that, and the JVM then installs no handler for Ctrl-C.
+    String command = "stty cols 120 rows 40; exec env --default-signal=INT "
         + java.stream().map(TerminalSession::quote).collect(Collectors.joining(" "));
     try {
       return new TerminalSession(new ProcessBuilder("/usr/bin/script", "-q", "-f", "-e", "-c", command,
