@@ -35,7 +35,8 @@ import org.apache.calcite.util.TimestampString;
 
 /**
  * The physical plan as it is implemented: every expression rewritten for microsecond TIMESTAMPs
- * ({@link MicrosRewrite}), and its divisions of decimals made exact ({@link ExactDecimalDivision}). It runs after the whole program, on the plan handed to the code generator,
+ * ({@link MicrosRewrite}), its divisions of decimals made exact ({@link ExactDecimalDivision}) and its
+ * long IN lists hash lookups ({@link PointSetMembership}). It runs after the whole program, on the plan handed to the code generator,
  * so that EXPLAIN, the rules and the plan cache see ordinary SQL expressions. Lake scans rewrite their
  * own pushed expressions when they compile them. Where a plan node would read TIMESTAMP values as
  * milliseconds and cannot be rewritten, the statement fails with SQLState 0A000 rather than answer
@@ -65,16 +66,18 @@ public final class MicrosecondTimestamps {
     RexShuttle shuttle = new MicrosRewrite(rexBuilder);
     if (node instanceof Calc calc) {
       RexProgram p = calc.getProgram();
+      PointSetMembership lookups = new PointSetMembership(rexBuilder);
       List<RexNode> projects = MicrosRewrite.rewrite(rexBuilder,
-          ExactDecimalDivision.rewrite(rexBuilder, p.expandList(p.getProjectList())));
+          lookups.apply(ExactDecimalDivision.rewrite(rexBuilder, p.expandList(p.getProjectList()))));
       RexNode condition = p.getCondition() == null ? null : MicrosRewrite.rewrite(rexBuilder,
-          ExactDecimalDivision.rewrite(rexBuilder, p.expandLocalRef(p.getCondition())));
+          lookups.apply(ExactDecimalDivision.rewrite(rexBuilder, p.expandLocalRef(p.getCondition()))));
       RexProgram program = RexProgram.create(p.getInputRowType(), projects, condition, p.getOutputRowType(),
           rexBuilder);
       return calc.copy(calc.getTraitSet(), calc.getInput(), program);
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
-      return node.accept(new ExactDecimalDivision(rexBuilder)).accept(shuttle);
+      return node.accept(new ExactDecimalDivision(rexBuilder)).accept(new PointSetMembership(rexBuilder))
+          .accept(shuttle);
     }
     if (node instanceof Values values) {
       return values(values);
