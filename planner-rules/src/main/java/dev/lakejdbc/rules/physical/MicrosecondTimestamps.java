@@ -27,7 +27,6 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -63,21 +62,18 @@ public final class MicrosecondTimestamps {
     }
     RelNode node = changed ? plan.copy(plan.getTraitSet(), inputs) : plan;
     RexBuilder rexBuilder = node.getCluster().getRexBuilder();
-    RexShuttle shuttle = new MicrosRewrite(rexBuilder);
     if (node instanceof Calc calc) {
       RexProgram p = calc.getProgram();
-      PointSetMembership lookups = new PointSetMembership(rexBuilder);
-      List<RexNode> projects = MicrosRewrite.rewrite(rexBuilder,
-          lookups.apply(ExactDecimalDivision.rewrite(rexBuilder, p.expandList(p.getProjectList()))));
-      RexNode condition = p.getCondition() == null ? null : MicrosRewrite.rewrite(rexBuilder,
-          lookups.apply(ExactDecimalDivision.rewrite(rexBuilder, p.expandLocalRef(p.getCondition()))));
+      List<RexNode> projects = implementable(rexBuilder, p.expandList(p.getProjectList()));
+      RexNode condition = p.getCondition() == null ? null
+          : implementable(rexBuilder, List.of(p.expandLocalRef(p.getCondition()))).get(0);
       RexProgram program = RexProgram.create(p.getInputRowType(), projects, condition, p.getOutputRowType(),
           rexBuilder);
       return calc.copy(calc.getTraitSet(), calc.getInput(), program);
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
       return node.accept(new ExactDecimalDivision(rexBuilder)).accept(new PointSetMembership(rexBuilder))
-          .accept(shuttle);
+          .accept(new MicrosRewrite(rexBuilder));
     }
     if (node instanceof Values values) {
       return values(values);
@@ -92,6 +88,12 @@ public final class MicrosecondTimestamps {
       }
     }
     return node;
+  }
+
+  /** {@code es} as the code generator must see them; the same three rewrites, in the same order, as above. */
+  private static List<RexNode> implementable(RexBuilder rexBuilder, List<RexNode> es) {
+    return new MicrosRewrite(rexBuilder).apply(
+        new PointSetMembership(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(es)));
   }
 
   /** VALUES with TIMESTAMP columns: their microseconds as BIGINTs, reinterpreted above. */
