@@ -172,6 +172,16 @@ public final class OperatorMemory implements AutoCloseable {
     buffers = 0;
   }
 
+  /**
+   * Another account of this operator, with a working set of its own, for a part of it that holds
+   * memory while another part does (a grouping set summed up while the set it reads is returned):
+   * each can make progress past the limit. The operator's peak in its stats is then its largest
+   * part's; the execution's counts them all.
+   */
+  OperatorMemory sibling() {
+    return new OperatorMemory(query, stats, notSpillable);
+  }
+
   /** Temporary files for this operator's spilled rows, deleted by their close (or the execution's end). */
   public SpillFiles spillFiles() {
     SpillFiles files = new SpillFiles(query.options().spillDirectory(), query.spillBuffer(), this);
