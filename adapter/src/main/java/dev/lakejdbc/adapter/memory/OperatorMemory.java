@@ -75,6 +75,24 @@ public final class OperatorMemory implements AutoCloseable {
    * @throws MemoryLimitExceededException past the limit, for an operator that may not spill
    */
   public boolean tryReserve(long bytes) {
+    if (tryHold(bytes)) {
+      return true;
+    }
+    if (used + bytes <= floor) {
+      forceReserve(bytes);
+      return true;
+    }
+    if (!maySpill()) {
+      throw query.exceeded(this, bytes);
+    }
+    return false;
+  }
+
+  /**
+   * Accounts {@code bytes} more if the budget grants them, and returns false (holding nothing more)
+   * if not, whether or not this operator may spill: for what is only worth holding, never needed.
+   */
+  public boolean tryHold(long bytes) {
     used += bytes;
     if (used + buffers <= granted || grant(used + buffers - granted)) {
       if (used > peak) {
@@ -82,15 +100,7 @@ public final class OperatorMemory implements AutoCloseable {
       }
       return true;
     }
-    if (used <= floor) {
-      used -= bytes;
-      forceReserve(bytes);
-      return true;
-    }
     used -= bytes;
-    if (!maySpill()) {
-      throw query.exceeded(this, bytes);
-    }
     return false;
   }
 
