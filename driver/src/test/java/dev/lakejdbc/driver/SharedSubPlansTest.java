@@ -8,8 +8,6 @@ import dev.lakejdbc.testing.Rows;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,13 +85,6 @@ class SharedSubPlansTest {
   }
 
   private static String explain(String sql) throws Exception {
-    StringBuilder plan = new StringBuilder();
-    try (Statement s = lakeConnection.createStatement();
-         ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
-      while (rs.next()) {
-        plan.append(rs.getString(1)).append('\n');
-      }
-    }
-    return plan.toString();
+    return Rows.explain(lakeConnection, sql);
   }
 }
