@@ -34,6 +34,18 @@ public final class Rows {
     }
   }
 
+  /** The plan EXPLAIN PLAN FOR prints for {@code sql}, its lines joined. */
+  public static String explain(Connection connection, String sql) throws SQLException {
+    StringBuilder plan = new StringBuilder();
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      while (rs.next()) {
+        plan.append(rs.getString(1)).append('\n');
+      }
+    }
+    return plan.toString();
+  }
+
   public static List<List<String>> read(ResultSet rs) throws SQLException {
     ResultSetMetaData md = rs.getMetaData();
     List<List<String>> rows = new ArrayList<>();

@@ -7,8 +7,6 @@ import dev.lakejdbc.testing.Rows;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -105,14 +103,49 @@ class GroupingSetsTest {
     assertTrue(lines.get(sets + 2).startsWith("EnumerableLakeTableScan"), plan);
   }
 
-  private static String explain(String sql) throws Exception {
-    StringBuilder plan = new StringBuilder();
-    try (Statement s = lakeConnection.createStatement();
-         ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
-      while (rs.next()) {
-        plan.append(rs.getString(1)).append('\n');
-      }
+  /**
+   * Each grouping set is summed up from the smallest larger set's groups (GroupingSetCascade) where
+   * every aggregate above the pre-aggregation combines its own results; EXPLAIN says from which.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT a, b, c, sum(v), count(*), min(x), max(i) FROM t GROUP BY ROLLUP(a, b, c)"
+          + " | {0, 1} from {0, 1, 2}, {0} from {0, 1}, {} from {0}",
+      "SELECT a, b, sum(x), grouping(a), grouping(b) FROM t GROUP BY CUBE(a, b)"
+          + " | {0} from {0, 1}, {1} from {0, 1}, {} from {0}",
+      "SELECT a, c, p, sum(v) FROM t GROUP BY GROUPING SETS ((a, c), (a), (c, p), ())"
+          + " | {0} from {0, 1}, {} from {0}",
+      // Not a result of its own input's shape: counted distinct values do not add up.
+      "SELECT a, b, count(DISTINCT c), sum(v) FROM t GROUP BY ROLLUP(a, b) | ",
+  })
+  void setsAreSummedUpFromLargerSets(String sqlAndSets) throws Exception {
+    String sql = sqlAndSets.substring(0, sqlAndSets.indexOf(" | "));
+    String sets = sqlAndSets.substring(sqlAndSets.indexOf(" | ") + 3);
+    String plan = explain(sql);
+    if (sets.isEmpty()) {
+      assertTrue(!plan.contains("summedUp"), plan);
+    } else {
+      assertTrue(plan.contains("summedUp=[" + sets + "]"), plan);
     }
-    return plan.toString();
+    Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
+  }
+
+  /** Sets summed up from larger ones spill as any aggregation does, and still give DuckDB's answer. */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT a, b, i, sum(v), count(*), min(x), max(c) FROM t GROUP BY ROLLUP(a, b, i)",
+      "SELECT b, i, sum(v), count(v), grouping(i) FROM t GROUP BY CUBE(b, i)",
+  })
+  void summedUpSetsThatSpillGiveDuckDbsAnswer(String sql) throws Exception {
+    try (Connection small = DriverManager.getConnection("jdbc:lake:" + lake + ";queryMemoryLimit=64KB")) {
+      Rows.assertSameRows(duck.query(sql), Rows.query(small, sql), false, sql);
+      List<List<String>> spilled = Rows.query(small, "SELECT spill_files FROM sys.queries "
+          + "ORDER BY statement_id DESC LIMIT 1");
+      assertTrue(Long.parseLong(spilled.get(0).get(0)) > 0, sql + " spilled nothing: " + spilled);
+    }
+  }
+
+  private static String explain(String sql) throws Exception {
+    return Rows.explain(lakeConnection, sql);
   }
 }

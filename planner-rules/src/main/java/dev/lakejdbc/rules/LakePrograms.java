@@ -4,6 +4,7 @@ import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
+import dev.lakejdbc.rules.memory.SharedSubPlans;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import java.util.EnumSet;
 import java.util.List;
@@ -113,8 +114,10 @@ public final class LakePrograms {
    */
   public static Program of(LakeOptions options, long maxRows) {
     return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options),
-        // Last: sorts, joins and aggregations within the query's memory, spilling past it.
-        new MemoryBoundedOperators());
+        // Sorts, joins and aggregations within the query's memory, spilling past it.
+        new MemoryBoundedOperators(),
+        // Last, on the plan as it runs: what it would compute more than once, computed once.
+        new SharedSubPlans());
   }
 
   /** Every phase but dynamic partition pruning: what the plan tests compare it with. */

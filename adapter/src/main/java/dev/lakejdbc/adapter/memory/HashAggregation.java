@@ -43,8 +43,10 @@ public final class HashAggregation {
   private final int emptySet;
   private SpillFiles files;
   private long rows;
+  private Pass first;
+  private boolean closed;
 
-  private HashAggregation(OperatorMemory memory, List<Function1<Object, Object>> keySelectors,
+  HashAggregation(OperatorMemory memory, List<Function1<Object, Object>> keySelectors,
       Function0<Object> init, Function2<Object, Object, Object> adder,
       Function2<Object, Object, Object> resultSelector, EqualityComparer<?> comparer, int emptySet) {
     this.memory = memory;
@@ -66,17 +68,29 @@ public final class HashAggregation {
   }
 
   /**
-   * Called by the generated code of GROUP BY GROUPING SETS: each row goes to one group per set.
+   * Called by the generated code of GROUP BY GROUPING SETS: each row goes to one group per set, or,
+   * where the plan allows it, each set's groups are summed up from those of a larger set
+   * ({@link GroupingSetCascade}).
    *
    * @param emptySet the index of the empty grouping set among the key selectors, or -1: its group
    *     (the grand total) has a row even when the input has none, as SQL's {@code GROUP BY ()} has
+   * @param parents for each grouping set, the set whose result rows it may aggregate as its input
+   *     rows, or -1 for a set that reads the input; null if no set may
    */
   public static Enumerable<Object> groupByMultiple(OperatorInfo operator, DataContext root,
       Enumerable<Object> source, List<Function1<Object, Object>> keySelectors, Function0<Object> init,
       Function2<Object, Object, Object> adder, Function2<Object, Object, Object> resultSelector,
-      EqualityComparer<?> comparer, int emptySet) {
-    return aggregated(operator, root, source, List.copyOf(keySelectors), init, adder, resultSelector,
-        comparer, emptySet);
+      EqualityComparer<?> comparer, int emptySet, int[] parents) {
+    if (parents == null) {
+      return aggregated(operator, root, source, List.copyOf(keySelectors), init, adder, resultSelector,
+          comparer, emptySet);
+    }
+    return new AbstractEnumerable<>() {
+      @Override public Enumerator<Object> enumerator() {
+        return GroupingSetCascade.run(operator.memory(root), source, List.copyOf(keySelectors), init,
+            adder, resultSelector, comparer, emptySet, parents);
+      }
+    };
   }
 
   /** Called by the generated code of SELECT DISTINCT: each distinct row once. */
@@ -94,7 +108,7 @@ public final class HashAggregation {
       @Override public Enumerator<Object> enumerator() {
         HashAggregation aggregation = new HashAggregation(operator.memory(root), keySelectors, init,
             adder, resultSelector, comparer, emptySet);
-        return aggregation.run(source);
+        return aggregation.run(source.enumerator());
       }
     };
   }
@@ -130,7 +144,7 @@ public final class HashAggregation {
       }
       if (spill == null) {
         acc = adder.apply(init.apply(), row);
-        long size = ENTRY + keys.wrapperBytes() + RowSizes.value(key) + RowSizes.value(acc);
+        long size = ENTRY + keys.wrapperBytes(tableKey) + RowSizes.value(key) + RowSizes.value(acc);
         if (memory.tryReserve(size)) {
           table.put(tableKey, acc);
           tableBytes += size;
@@ -157,27 +171,42 @@ public final class HashAggregation {
     }
   }
 
-  private Enumerator<Object> run(Enumerable<Object> source) {
+  /** Aggregates the rows {@code input} has left, closes it and returns the groups. */
+  Enumerator<Object> run(Enumerator<Object> input) {
     try {
-      Pass first = new Pass(null);
-      try (Enumerator<Object> input = source.enumerator()) {
+      try (input) {
         while (input.moveNext()) {
-          Object row = input.current();
-          for (int s = 0; s < keySelectors.size(); s++) {
-            first.add(s, row);
-          }
+          add(input.current());
         }
       }
-      if (rows == 0 && emptySet >= 0) {
-        // The empty set's key selector reads no column of its row: there is none to give it.
-        Object key = keySelectors.get(emptySet).apply(null);
-        first.table.put(keys.tableKey(key), init.apply());
-      }
-      return new Output(first);
+      return output();
     } catch (Throwable t) {
       close();
       throw t;
     }
+  }
+
+  /** Adds an input row to its group of every key selector. */
+  void add(Object row) {
+    if (first == null) {
+      first = new Pass(null);
+    }
+    for (int s = 0; s < keySelectors.size(); s++) {
+      first.add(s, row);
+    }
+  }
+
+  /** The groups of the rows added, once they are all added. */
+  Enumerator<Object> output() {
+    if (first == null) {
+      first = new Pass(null);
+    }
+    if (rows == 0 && emptySet >= 0) {
+      // The empty set's key selector reads no column of its row: there is none to give it.
+      Object key = keySelectors.get(emptySet).apply(null);
+      first.table.put(keys.tableKey(key), init.apply());
+    }
+    return new Output(first);
   }
 
   /** Aggregates a spilled partition, splitting what does not fit at {@code level}. */
@@ -197,7 +226,12 @@ public final class HashAggregation {
     return pass;
   }
 
-  private void close() {
+  /** Lets go of the spill files and the memory. */
+  void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     if (files != null) {
       files.close();
     }

@@ -263,7 +263,7 @@ public final class HashJoin {
       Object tableKey = keys.tableKey(key);
       Integer head = key == null ? null : heads.get(tableKey);
       long size = (needsRows() ? RowSizes.of(record) + ROW_SLOT : 0)
-          + (head == null && key != null ? KEY_ENTRY + keys.wrapperBytes() + keyBytes(key) : 0);
+          + (head == null && key != null ? KEY_ENTRY + keys.wrapperBytes(tableKey) + keyBytes(key) : 0);
       if (anyway) {
         memory.forceReserve(size);
       } else if (!memory.tryReserve(size)) {

@@ -15,6 +15,11 @@ public record OperatorInfo(String description, String notSpillable) {
 
   /** The account of one run of this operator in the execution {@code root}. */
   OperatorMemory memory(org.apache.calcite.DataContext root) {
-    return QueryMemory.of(root).operator(description, notSpillable);
+    return memory(QueryMemory.of(root));
+  }
+
+  /** The account of one run of this operator in {@code execution}. */
+  OperatorMemory memory(QueryMemory execution) {
+    return execution.operator(description, notSpillable);
   }
 }

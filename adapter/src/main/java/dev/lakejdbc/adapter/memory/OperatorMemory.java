@@ -75,6 +75,24 @@ public final class OperatorMemory implements AutoCloseable {
    * @throws MemoryLimitExceededException past the limit, for an operator that may not spill
    */
   public boolean tryReserve(long bytes) {
+    if (tryHold(bytes)) {
+      return true;
+    }
+    if (used + bytes <= floor) {
+      forceReserve(bytes);
+      return true;
+    }
+    if (!maySpill()) {
+      throw query.exceeded(this, bytes);
+    }
+    return false;
+  }
+
+  /**
+   * Accounts {@code bytes} more if the budget grants them, and returns false (holding nothing more)
+   * if not, whether or not this operator may spill: for what is only worth holding, never needed.
+   */
+  public boolean tryHold(long bytes) {
     used += bytes;
     if (used + buffers <= granted || grant(used + buffers - granted)) {
       if (used > peak) {
@@ -82,15 +100,7 @@ public final class OperatorMemory implements AutoCloseable {
       }
       return true;
     }
-    if (used <= floor) {
-      used -= bytes;
-      forceReserve(bytes);
-      return true;
-    }
     used -= bytes;
-    if (!maySpill()) {
-      throw query.exceeded(this, bytes);
-    }
     return false;
   }
 
@@ -170,6 +180,16 @@ public final class OperatorMemory implements AutoCloseable {
     granted = 0;
     used = 0;
     buffers = 0;
+  }
+
+  /**
+   * Another account of this operator, with a working set of its own, for a part of it that holds
+   * memory while another part does (a grouping set summed up while the set it reads is returned):
+   * each can make progress past the limit. The operator's peak in its stats is then its largest
+   * part's; the execution's counts them all.
+   */
+  OperatorMemory sibling() {
+    return new OperatorMemory(query, stats, notSpillable);
   }
 
   /** Temporary files for this operator's spilled rows, deleted by their close (or the execution's end). */

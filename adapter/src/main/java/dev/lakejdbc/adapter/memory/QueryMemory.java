@@ -21,6 +21,8 @@ public final class QueryMemory {
   private final CancelCheck cancel;
   private final Map<String, OperatorStats> operators = new LinkedHashMap<>();
   private final List<SpillFiles> spills = new ArrayList<>();
+  /** The rows of the plan's shared sub-plans, by their number. */
+  private final Map<Integer, SharedRows> shared = new java.util.HashMap<>();
   private long reserved;
   private long peak;
   private long spilledBytes;
@@ -60,6 +62,11 @@ public final class QueryMemory {
    */
   public OperatorMemory operator(String description, String notSpillable) {
     return new OperatorMemory(this, stats(description), notSpillable);
+  }
+
+  /** The rows of the shared sub-plan {@code id} in this execution, made on first use. */
+  synchronized SharedRows shared(int id, OperatorInfo operator) {
+    return shared.computeIfAbsent(id, i -> new SharedRows(operator.memory(this)));
   }
 
   /** The figures of the operator so described, shared by its runs in this execution. */
@@ -159,6 +166,8 @@ public final class QueryMemory {
       reserved = 0;
       left = new ArrayList<>(spills);
       spills.clear();
+      shared.values().forEach(SharedRows::release);
+      shared.clear();
     }
     left.forEach(SpillFiles::close);
   }

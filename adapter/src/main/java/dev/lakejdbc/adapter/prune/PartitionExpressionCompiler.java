@@ -60,8 +60,7 @@ public final class PartitionExpressionCompiler {
   public Expression predicate(RexNode condition) {
     ParameterExpression row = Expressions.parameter(Object[].class, "partitionRow");
     RexProgramBuilder program = new RexProgramBuilder(tableRowType, rexBuilder);
-    program.addCondition(MicrosRewrite.rewrite(rexBuilder,
-        ExactDecimalDivision.rewrite(rexBuilder, condition)));
+    program.addCondition(implementable(condition));
     BlockBuilder body = new BlockBuilder();
     Expression test = RexToLixTranslator.translateCondition(program.getProgram(),
         implementor.getTypeFactory(), body, new RexToLixTranslator.InputGetterImpl(row, rowType),
@@ -70,13 +69,17 @@ public final class PartitionExpressionCompiler {
     return Expressions.lambda(Predicate1.class, body.toBlock(), row);
   }
 
+  /** {@code e} as the run time computes it: microsecond TIMESTAMPs, exact decimal division. */
+  private RexNode implementable(RexNode e) {
+    return new MicrosRewrite(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(e));
+  }
+
   /** A {@code Function1<Object[], Object[]>}: the values of {@code keys} for a partition's values. */
   public Expression keyFunction(List<RexNode> keys) {
     ParameterExpression row = Expressions.parameter(Object[].class, "partitionRow");
     RexProgramBuilder program = new RexProgramBuilder(tableRowType, rexBuilder);
     for (int i = 0; i < keys.size(); i++) {
-      program.addProject(MicrosRewrite.rewrite(rexBuilder,
-          ExactDecimalDivision.rewrite(rexBuilder, keys.get(i))), "k" + i);
+      program.addProject(implementable(keys.get(i)), "k" + i);
     }
     BlockBuilder body = new BlockBuilder();
     List<Expression> values = RexToLixTranslator.translateProjects(program.getProgram(),

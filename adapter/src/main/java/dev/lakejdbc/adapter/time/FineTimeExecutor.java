@@ -43,7 +43,7 @@ public final class FineTimeExecutor implements RexExecutor {
     if (!reducible.isEmpty()) {
       // Folded by Calcite's generated code: its divisions of decimals made exact first, as at run time.
       delegate.reduce(rexBuilder,
-          dev.lakejdbc.adapter.types.ExactDecimalDivision.rewrite(rexBuilder, reducible), reduced);
+          new dev.lakejdbc.adapter.types.ExactDecimalDivision(rexBuilder).apply(reducible), reduced);
     }
     int next = 0;
     for (RexNode e : constExps) {

@@ -63,19 +63,6 @@ public final class MicrosRewrite extends RexShuttle {
     this.typeFactory = rexBuilder.getTypeFactory();
   }
 
-  /** {@code e} rewritten, or {@code e} itself when it holds no TIMESTAMP. */
-  public static RexNode rewrite(RexBuilder rexBuilder, RexNode e) {
-    return e == null ? null : e.accept(new MicrosRewrite(rexBuilder));
-  }
-
-  public static List<RexNode> rewrite(RexBuilder rexBuilder, List<? extends RexNode> es) {
-    MicrosRewrite shuttle = new MicrosRewrite(rexBuilder);
-    List<RexNode> out = new ArrayList<>(es.size());
-    for (RexNode e : es) {
-      out.add(e.accept(shuttle));
-    }
-    return out;
-  }
 
   static boolean isTimestamp(RelDataType type) {
     return type.getSqlTypeName() == SqlTypeName.TIMESTAMP;

@@ -36,19 +36,6 @@ public final class ExactDecimalDivision extends RexShuttle {
     this.rexBuilder = rexBuilder;
   }
 
-  /** {@code e} rewritten, or {@code e} itself when it divides no decimals. */
-  public static RexNode rewrite(RexBuilder rexBuilder, RexNode e) {
-    return e == null ? null : e.accept(new ExactDecimalDivision(rexBuilder));
-  }
-
-  public static List<RexNode> rewrite(RexBuilder rexBuilder, List<? extends RexNode> es) {
-    ExactDecimalDivision shuttle = new ExactDecimalDivision(rexBuilder);
-    List<RexNode> out = new ArrayList<>(es.size());
-    for (RexNode e : es) {
-      out.add(e.accept(shuttle));
-    }
-    return out;
-  }
 
   @Override public RexNode visitCall(RexCall call) {
     RexNode visited = super.visitCall(call);

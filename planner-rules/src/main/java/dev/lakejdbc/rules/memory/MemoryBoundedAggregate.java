@@ -19,6 +19,7 @@ import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.InvalidRelException;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.util.BuiltInMethod;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -34,7 +35,7 @@ final class MemoryBoundedAggregate extends EnumerableAggregate implements Memory
       Function2.class, Function2.class, EqualityComparer.class);
   private static final Method GROUP_BY_MULTIPLE = Types.lookupMethod(HashAggregation.class,
       "groupByMultiple", OperatorInfo.class, DataContext.class, Enumerable.class, List.class,
-      Function0.class, Function2.class, Function2.class, EqualityComparer.class, int.class);
+      Function0.class, Function2.class, Function2.class, EqualityComparer.class, int.class, int[].class);
   private static final Method DISTINCT = Types.lookupMethod(HashAggregation.class, "distinct",
       OperatorInfo.class, DataContext.class, Enumerable.class, EqualityComparer.class);
 
@@ -74,6 +75,22 @@ final class MemoryBoundedAggregate extends EnumerableAggregate implements Memory
     return EnumerableAggregate.class.getSimpleName();
   }
 
+  /** Where grouping sets are summed up from larger ones, EXPLAIN says which from which. */
+  @Override public RelWriter explainTerms(RelWriter pw) {
+    int[] parents = GroupingSetParents.of(this);
+    return super.explainTerms(pw).itemIf("summedUp", parents == null ? "" : summedUp(parents), parents != null);
+  }
+
+  private String summedUp(int[] parents) {
+    List<String> lines = new java.util.ArrayList<>();
+    for (int s = 0; s < parents.length; s++) {
+      if (parents[s] >= 0) {
+        lines.add(getGroupSets().get(s) + " from " + getGroupSets().get(parents[s]));
+      }
+    }
+    return String.join(", ", lines);
+  }
+
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
     Result calcite = super.implement(implementor, pref);
     // Calcite ends with groupBy, groupByMultiple or distinct, by the shape of the aggregate.
@@ -85,7 +102,8 @@ final class MemoryBoundedAggregate extends EnumerableAggregate implements Memory
         // The key selectors follow the grouping sets; the empty one's group exists on empty input.
         return GeneratedCall.redirect(implementor, calcite, BuiltInMethod.GROUP_BY_MULTIPLE.method,
             GROUP_BY_MULTIPLE, operator,
-            Expressions.constant(getGroupSets().indexOf(ImmutableBitSet.of())));
+            Expressions.constant(getGroupSets().indexOf(ImmutableBitSet.of())),
+            Expressions.constant(GroupingSetParents.of(this), int[].class));
       case "distinct":
         return GeneratedCall.redirect(implementor, calcite, BuiltInMethod.DISTINCT.method, DISTINCT,
             operator);

@@ -5,6 +5,8 @@
  * comparators, accumulators — with its last call into linq4j redirected to the adapter's
  * memory-accounting, spilling operators ({@code dev.lakejdbc.adapter.memory}); and puts the plan
  * under a {@link dev.lakejdbc.rules.memory.QueryMemoryScope} that ends the execution's budget.
- * EXPLAIN shows the operators under Calcite's names.
+ * EXPLAIN shows the operators under Calcite's names. Last,
+ * {@link dev.lakejdbc.rules.memory.SharedSubPlans} makes what the plan computes more than once a
+ * {@link dev.lakejdbc.rules.memory.SharedSubPlan}, computed once per execution.
  */
 package dev.lakejdbc.rules.memory;

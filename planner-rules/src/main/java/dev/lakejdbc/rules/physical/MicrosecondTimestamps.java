@@ -27,7 +27,6 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -35,7 +34,8 @@ import org.apache.calcite.util.TimestampString;
 
 /**
  * The physical plan as it is implemented: every expression rewritten for microsecond TIMESTAMPs
- * ({@link MicrosRewrite}), and its divisions of decimals made exact ({@link ExactDecimalDivision}). It runs after the whole program, on the plan handed to the code generator,
+ * ({@link MicrosRewrite}), its divisions of decimals made exact ({@link ExactDecimalDivision}) and its
+ * long IN lists hash lookups ({@link PointSetMembership}). It runs after the whole program, on the plan handed to the code generator,
  * so that EXPLAIN, the rules and the plan cache see ordinary SQL expressions. Lake scans rewrite their
  * own pushed expressions when they compile them. Where a plan node would read TIMESTAMP values as
  * milliseconds and cannot be rewritten, the statement fails with SQLState 0A000 rather than answer
@@ -62,19 +62,18 @@ public final class MicrosecondTimestamps {
     }
     RelNode node = changed ? plan.copy(plan.getTraitSet(), inputs) : plan;
     RexBuilder rexBuilder = node.getCluster().getRexBuilder();
-    RexShuttle shuttle = new MicrosRewrite(rexBuilder);
     if (node instanceof Calc calc) {
       RexProgram p = calc.getProgram();
-      List<RexNode> projects = MicrosRewrite.rewrite(rexBuilder,
-          ExactDecimalDivision.rewrite(rexBuilder, p.expandList(p.getProjectList())));
-      RexNode condition = p.getCondition() == null ? null : MicrosRewrite.rewrite(rexBuilder,
-          ExactDecimalDivision.rewrite(rexBuilder, p.expandLocalRef(p.getCondition())));
+      List<RexNode> projects = implementable(rexBuilder, p.expandList(p.getProjectList()));
+      RexNode condition = p.getCondition() == null ? null
+          : implementable(rexBuilder, List.of(p.expandLocalRef(p.getCondition()))).get(0);
       RexProgram program = RexProgram.create(p.getInputRowType(), projects, condition, p.getOutputRowType(),
           rexBuilder);
       return calc.copy(calc.getTraitSet(), calc.getInput(), program);
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
-      return node.accept(new ExactDecimalDivision(rexBuilder)).accept(shuttle);
+      return node.accept(new ExactDecimalDivision(rexBuilder)).accept(new PointSetMembership(rexBuilder))
+          .accept(new MicrosRewrite(rexBuilder));
     }
     if (node instanceof Values values) {
       return values(values);
@@ -89,6 +88,12 @@ public final class MicrosecondTimestamps {
       }
     }
     return node;
+  }
+
+  /** {@code es} as the code generator must see them; the same three rewrites, in the same order, as above. */
+  private static List<RexNode> implementable(RexBuilder rexBuilder, List<RexNode> es) {
+    return new MicrosRewrite(rexBuilder).apply(
+        new PointSetMembership(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(es)));
   }
 
   /** VALUES with TIMESTAMP columns: their microseconds as BIGINTs, reinterpreted above. */
