@@ -5,6 +5,7 @@ import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import dev.lakejdbc.rules.memory.SharedSubPlans;
+import dev.lakejdbc.rules.physical.NestedFieldsIntoScans;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import java.util.EnumSet;
 import java.util.List;
@@ -114,6 +115,8 @@ public final class LakePrograms {
    */
   public static Program of(LakeOptions options, long maxRows) {
     return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options),
+        // On the plan's final projections: nested columns decoded only in the fields they read.
+        new NestedFieldsIntoScans(),
         // Sorts, joins and aggregations within the query's memory, spilling past it.
         new MemoryBoundedOperators(),
         // Last, on the plan as it runs: what it would compute more than once, computed once.

@@ -8,7 +8,6 @@ import java.util.function.Consumer;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -24,42 +23,51 @@ final class NestedValueConverter {
 
   /** A converter handing each value of {@code field} (each occurrence, if repeated) to {@code sink}. */
   static Converter of(Type field, Consumer<Object> sink) {
+    return of(field, FieldPaths.ALL, sink);
+  }
+
+  /**
+   * As {@link #of(Type, Consumer)}, decoding only the leaves {@code paths} keeps: the converter of the
+   * schema {@link FieldPaths#prune} requests. A struct's other fields stay NULL.
+   */
+  static Converter of(Type field, FieldPaths paths, Consumer<Object> sink) {
     if (field.isPrimitive()) {
       return PrimitiveDecoders.forType(field.asPrimitiveType(), sink);
     }
     GroupType g = field.asGroupType();
-    LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-    Type repeated = g.getFieldCount() == 1 ? g.getType(0) : null;
-    if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation && repeated != null
-        && repeated.isRepetition(Type.Repetition.REPEATED)) {
-      return new ListConverter(g, sink);
+    if (ParquetColumnTypes.isList(g)) {
+      return new ListConverter(g, paths, sink);
     }
-    if ((a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
-        || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) && repeated != null
-        && repeated.isRepetition(Type.Repetition.REPEATED) && !repeated.isPrimitive()
-        && repeated.asGroupType().getFieldCount() == 2) {
-      return new MapConverter(repeated.asGroupType(), sink);
+    if (ParquetColumnTypes.isMap(g)) {
+      return new MapConverter(g.getType(0).asGroupType(), sink);
     }
-    return new RowConverter(g, sink);
+    return new RowConverter(g, paths, sink);
   }
 
-  /** A struct: one {@code Object[]} per value; a repeated field inside it is a list (empty if none). */
+  /**
+   * A struct: one {@code Object[]} of all its fields per value, the kept ones decoded; a repeated
+   * field inside it is a list (empty if none).
+   */
   private static final class RowConverter extends GroupConverter {
     private final GroupType type;
     private final Consumer<Object> sink;
+    /** For each requested field, its position in the struct. */
+    private final int[] kept;
     private final Converter[] children;
     private Object[] current;
 
-    RowConverter(GroupType type, Consumer<Object> sink) {
+    RowConverter(GroupType type, FieldPaths paths, Consumer<Object> sink) {
       this.type = type;
       this.sink = sink;
-      this.children = new Converter[type.getFieldCount()];
-      for (int i = 0; i < children.length; i++) {
-        int index = i;
-        Type field = type.getType(i);
+      this.kept = paths.kept(type);
+      this.children = new Converter[kept.length];
+      for (int i = 0; i < kept.length; i++) {
+        int index = kept[i];
+        Type field = type.getType(index);
+        FieldPaths under = paths.child(field.getName());
         children[i] = field.isRepetition(Type.Repetition.REPEATED)
-            ? of(field, v -> list(index).add(v))
-            : of(field, v -> current[index] = v);
+            ? of(field, under, v -> list(index).add(v))
+            : of(field, under, v -> current[index] = v);
       }
     }
 
@@ -73,10 +81,10 @@ final class NestedValueConverter {
     }
 
     @Override public void start() {
-      current = new Object[children.length];
-      for (int i = 0; i < children.length; i++) {
-        if (type.getType(i).isRepetition(Type.Repetition.REPEATED)) {
-          current[i] = new ArrayList<>();
+      current = new Object[type.getFieldCount()];
+      for (int index : kept) {
+        if (type.getType(index).isRepetition(Type.Repetition.REPEATED)) {
+          current[index] = new ArrayList<>();
         }
       }
     }
@@ -93,13 +101,15 @@ final class NestedValueConverter {
     private List<Object> current;
     private Object element;
 
-    ListConverter(GroupType list, Consumer<Object> sink) {
+    /** @param paths the paths into each element */
+    ListConverter(GroupType list, FieldPaths paths, Consumer<Object> sink) {
       this.sink = sink;
       Type repeatedField = list.getType(0);
       if (ParquetColumnTypes.isTwoLevel(list)) {
-        repeated = of(repeatedField, v -> current.add(v));
+        repeated = of(repeatedField, paths, v -> current.add(v));
       } else {
-        Converter elementConverter = of(repeatedField.asGroupType().getType(0), v -> element = v);
+        Converter elementConverter =
+            of(repeatedField.asGroupType().getType(0), paths, v -> element = v);
         repeated = new GroupConverter() {
           @Override public Converter getConverter(int fieldIndex) {
             return elementConverter;

@@ -44,17 +44,11 @@ public final class ParquetColumnTypes {
   private static ColumnType valueTypeOf(Type field) {
     if (!field.isPrimitive()) {
       GroupType g = field.asGroupType();
-      LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-      Type repeated = g.getFieldCount() == 1 ? g.getType(0) : null;
-      if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation && repeated != null
-          && repeated.isRepetition(Type.Repetition.REPEATED)) {
+      if (isList(g)) {
         return ColumnType.array(valueTypeOf(listElement(g)));
       }
-      if ((a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
-          || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) && repeated != null
-          && repeated.isRepetition(Type.Repetition.REPEATED) && !repeated.isPrimitive()
-          && repeated.asGroupType().getFieldCount() == 2) {
-        GroupType kv = repeated.asGroupType();
+      if (isMap(g)) {
+        GroupType kv = g.getType(0).asGroupType();
         return ColumnType.map(sqlTypeOf(kv.getType(0)), sqlTypeOf(kv.getType(1)));
       }
       List<String> names = new ArrayList<>();
@@ -117,6 +111,24 @@ public final class ParquetColumnTypes {
       default:
         throw new IllegalArgumentException("unsupported Parquet type " + field);
     }
+  }
+
+  /** Whether a group is a LIST: annotated so, with one repeated field. */
+  static boolean isList(GroupType g) {
+    return g.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
+        && g.getFieldCount() == 1 && g.getType(0).isRepetition(Type.Repetition.REPEATED);
+  }
+
+  /** Whether a group is a MAP: annotated so, with one repeated group of key and value. */
+  static boolean isMap(GroupType g) {
+    LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
+    if (!(a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
+        || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) || g.getFieldCount() != 1) {
+      return false;
+    }
+    Type keyValue = g.getType(0);
+    return keyValue.isRepetition(Type.Repetition.REPEATED) && !keyValue.isPrimitive()
+        && keyValue.asGroupType().getFieldCount() == 2;
   }
 
   /**

@@ -33,8 +33,15 @@ import org.apache.parquet.schema.Type;
  * decoded rows whose join key cannot match are dropped.
  */
 public final class ParquetFileRows implements AutoCloseable {
-  /** A table data column to read, the position its value goes to, and its type in the table. */
-  public record Request(String column, int position, ColumnType tableType) {}
+  /**
+   * A table data column to read, the position its value goes to, its type in the table and, for a
+   * nested column, the fields inside it that are read.
+   */
+  public record Request(String column, int position, ColumnType tableType, FieldPaths paths) {
+    public Request(String column, int position, ColumnType tableType) {
+      this(column, position, tableType, FieldPaths.ALL);
+    }
+  }
 
   private final DataFile file;
   private final Object[] template;
@@ -110,13 +117,20 @@ public final class ParquetFileRows implements AutoCloseable {
       this.opened = !ruledOut;
       return;
     }
-    MessageType requested = new MessageType(fileSchema.getName(), fields);
     int[] positions = found.stream().mapToInt(Request::position).toArray();
     ColumnType[] fileTypes = fields.stream().map(ParquetColumnTypes::sqlTypeOf)
         .toArray(ColumnType[]::new);
     ColumnType[] tableTypes = found.stream().map(Request::tableType).toArray(ColumnType[]::new);
-    this.materializer = new RowMaterializer(requested, positions, fileTypes, tableTypes, template,
-        rowFilters);
+    FieldPaths[] paths = found.stream().map(Request::paths).toArray(FieldPaths[]::new);
+    this.materializer = new RowMaterializer(new MessageType(fileSchema.getName(), fields), paths,
+        positions, fileTypes, tableTypes, template, rowFilters);
+    // Only the leaves of nested columns that the query reads are requested, so only their column
+    // chunks are read and decoded.
+    List<Type> pruned = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      pruned.add(tableTypes[i].isNested() ? paths[i].prune(fields.get(i)) : fields.get(i));
+    }
+    MessageType requested = new MessageType(fileSchema.getName(), pruned);
     this.columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
     try {
       LakeInputFile input = footers.inputFile(file);

@@ -36,22 +36,24 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
 
   /**
    * @param requested the file's fields to decode, a subset of its schema
+   * @param paths for each requested field, the leaves of it to decode (the rest of its schema is
+   *     not requested from the file)
    * @param positions for each requested field, its position in the output row
    * @param fileTypes for each requested field, its SQL type in this file
    * @param tableTypes for each requested field, its SQL type in the table (wider, or equal)
    * @param template the row every record starts from
    */
-  RowMaterializer(MessageType requested, int[] positions, ColumnType[] fileTypes,
+  RowMaterializer(MessageType requested, FieldPaths[] paths, int[] positions, ColumnType[] fileTypes,
       ColumnType[] tableTypes, Object[] template) {
-    this(requested, positions, fileTypes, tableTypes, template, new RowKeyFilter[0]);
+    this(requested, paths, positions, fileTypes, tableTypes, template, new RowKeyFilter[0]);
   }
 
   /** @param keyFilters the filters a record's key must pass, each reading its output position */
-  RowMaterializer(MessageType requested, int[] positions, ColumnType[] fileTypes,
+  RowMaterializer(MessageType requested, FieldPaths[] paths, int[] positions, ColumnType[] fileTypes,
       ColumnType[] tableTypes, Object[] template, RowKeyFilter[] keyFilters) {
     this.template = template;
     this.keyFilters = keyFilters;
-    this.root = new Root(requested, positions, fileTypes, tableTypes);
+    this.root = new Root(requested, paths, positions, fileTypes, tableTypes);
   }
 
   @Override public Object[] getCurrentRecord() {
@@ -88,7 +90,8 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     /** Output positions of top-level repeated fields read as ARRAY. */
     private final List<Integer> nestedArrays = new ArrayList<>();
 
-    Root(MessageType requested, int[] positions, ColumnType[] fileTypes, ColumnType[] tableTypes) {
+    Root(MessageType requested, FieldPaths[] paths, int[] positions, ColumnType[] fileTypes,
+        ColumnType[] tableTypes) {
       converters = new Converter[requested.getFieldCount()];
       // The last requested field that holds a key: once it is decoded, the record can be judged.
       int lastKey = -1;
@@ -107,9 +110,9 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
             // A top-level repeated field (legacy, no LIST annotation) is an ARRAY; a record without
             // any value holds an empty one. Each record gets its own list: rows are kept downstream.
             nestedArrays.add(position);
-            converters[i] = NestedValueConverter.of(field, v -> list(position).add(v));
+            converters[i] = NestedValueConverter.of(field, paths[i], v -> list(position).add(v));
           } else {
-            converters[i] = NestedValueConverter.of(field, v -> row[position] = v);
+            converters[i] = NestedValueConverter.of(field, paths[i], v -> row[position] = v);
           }
         } else if (field.isRepetition(Type.Repetition.REPEATED)) {
           List<Object> values = new ArrayList<>();

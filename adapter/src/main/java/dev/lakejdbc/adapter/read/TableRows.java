@@ -8,6 +8,7 @@ import dev.lakejdbc.adapter.filter.DataFilter;
 import dev.lakejdbc.adapter.filter.DataPredicate;
 import dev.lakejdbc.adapter.filter.DynamicDataFilter;
 import dev.lakejdbc.adapter.filter.RowKeyFilter;
+import dev.lakejdbc.adapter.parquet.FieldPaths;
 import dev.lakejdbc.adapter.parquet.ReadFilter;
 import dev.lakejdbc.adapter.types.ColumnType;
 import dev.lakejdbc.adapter.hive.DataFile;
@@ -49,6 +50,8 @@ public final class TableRows implements Enumerator<Object> {
 
   private final TableSource table;
   private final int[] fields;
+  /** For each field, the paths inside it that are read; null (or a null element): all. */
+  private final FieldPaths[] paths;
   private final boolean rowCounts;
   /** The width of an output row: the fields, and the row count in row-count mode. */
   private final int width;
@@ -89,6 +92,20 @@ public final class TableRows implements Enumerator<Object> {
   public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
       boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote,
       DataFilter dataFilter, DynamicDataFilter[] dynamicData, String dataNote) {
+    return scan(table, root, fields, rowCounts, filter, dynamic, dppNote, dataFilter, dynamicData,
+        dataNote, null);
+  }
+
+  /**
+   * As {@link #scan(TableSource, DataContext, int[], boolean, PartitionFilter, DynamicPruning[],
+   * String, DataFilter, DynamicDataFilter[], String)}, decoding of each nested field only the paths
+   * given.
+   *
+   * @param paths for each field, the paths inside it that are read; null (or a null element): all
+   */
+  public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
+      boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote,
+      DataFilter dataFilter, DynamicDataFilter[] dynamicData, String dataNote, FieldPaths[] paths) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
         TableSchema schema = table.schema();
@@ -104,19 +121,20 @@ public final class TableRows implements Enumerator<Object> {
           stats.note("not pushed: " + dataNote);
         }
         return new TableRows(table, fields, rowCounts, filter, List.of(dynamic), dataFilter,
-            List.of(dynamicData), root, stats);
+            List.of(dynamicData), root, stats, paths);
       }
     };
   }
 
   TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
       List<DynamicPruning> dynamic, DataContext root, ScanStatistics stats) {
-    this(table, fields, rowCounts, filter, dynamic, DataFilter.NONE, List.of(), root, stats);
+    this(table, fields, rowCounts, filter, dynamic, DataFilter.NONE, List.of(), root, stats, null);
   }
 
   TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
       List<DynamicPruning> dynamic, DataFilter dataFilter, List<DynamicDataFilter> dynamicData,
-      DataContext root, ScanStatistics stats) {
+      DataContext root, ScanStatistics stats, FieldPaths[] paths) {
+    this.paths = paths;
     this.dataFilter = dataFilter;
     this.dynamicData = dynamicData;
     this.table = table;
@@ -204,7 +222,8 @@ public final class TableRows implements Enumerator<Object> {
       }
       LakeColumn c = columns.get(fields[i]);
       if (!c.isPartition()) {
-        requests.add(new ParquetFileRows.Request(c.name(), i, c.type()));
+        requests.add(new ParquetFileRows.Request(c.name(), i, c.type(),
+            paths == null || paths[i] == null ? FieldPaths.ALL : paths[i]));
       }
     }
     List<PartitionPruner.KeyFilter> keyFilters = keyFilters();

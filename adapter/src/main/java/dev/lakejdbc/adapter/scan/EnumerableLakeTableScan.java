@@ -6,6 +6,7 @@ import dev.lakejdbc.adapter.filter.DataFilter;
 import dev.lakejdbc.adapter.filter.DataPredicate;
 import dev.lakejdbc.adapter.filter.DynamicDataFilter;
 import dev.lakejdbc.adapter.filter.RexToDataPredicate;
+import dev.lakejdbc.adapter.parquet.FieldPaths;
 import dev.lakejdbc.adapter.dpp.DynamicPruning;
 import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import dev.lakejdbc.adapter.prune.PartitionExpressionCompiler;
@@ -14,7 +15,11 @@ import dev.lakejdbc.adapter.prune.PartitionFilterText;
 import dev.lakejdbc.adapter.read.TableRows;
 import dev.lakejdbc.adapter.table.TableSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -49,29 +54,52 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   private final List<DynamicPruningSpec> dynamicPruning;
   private final String dynamicPruningNote;
   private final List<DynamicDataFilterSpec> dynamicData;
+  /** For nested table columns read in part, by column number: the paths inside them that are read. */
+  private final SortedMap<Integer, FieldPaths> nestedPaths;
 
   EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source, int[] fields,
       RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote) {
     this(cluster, table, source, fields, partitionFilter, rowCounts, dataFilter, dataFilterNote,
-        List.of(), null, List.of());
+        List.of(), null, List.of(), new TreeMap<>());
   }
 
   private EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source,
       int[] fields, RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote,
       List<DynamicPruningSpec> dynamicPruning, String dynamicPruningNote,
-      List<DynamicDataFilterSpec> dynamicData) {
+      List<DynamicDataFilterSpec> dynamicData, SortedMap<Integer, FieldPaths> nestedPaths) {
     super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, source, fields,
         partitionFilter, rowCounts, dataFilter, dataFilterNote);
     this.dynamicPruning = List.copyOf(dynamicPruning);
     this.dynamicPruningNote = dynamicPruningNote;
     this.dynamicData = List.copyOf(dynamicData);
+    this.nestedPaths = Collections.unmodifiableSortedMap(new TreeMap<>(nestedPaths));
   }
 
   /** A copy with other fields, dynamic filters or note; the rest as this scan's. */
   private EnumerableLakeTableScan copy(int[] fields, List<DynamicPruningSpec> dynamicPruning,
       String dynamicPruningNote, List<DynamicDataFilterSpec> dynamicData) {
     return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter, rowCounts,
-        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData);
+        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, nestedPaths);
+  }
+
+  /** For nested table columns read in part, by column number: the paths inside them that are read. */
+  public SortedMap<Integer, FieldPaths> nestedPaths() {
+    return nestedPaths;
+  }
+
+  /**
+   * A copy that decodes of each nested table column in {@code paths} (by column number) only the
+   * fields given; a column absent from it, or given {@link FieldPaths#ALL}, is decoded whole.
+   */
+  public EnumerableLakeTableScan withNestedPaths(Map<Integer, FieldPaths> paths) {
+    SortedMap<Integer, FieldPaths> partial = new TreeMap<>();
+    paths.forEach((column, p) -> {
+      if (!p.all()) {
+        partial.put(column, p);
+      }
+    });
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter, rowCounts,
+        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, partial);
   }
 
   public List<DynamicDataFilterSpec> dynamicDataFilters() {
@@ -195,6 +223,9 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
         .itemIf("DynamicDataFilters", dynamicData.stream().map(this::text)
             .collect(Collectors.joining("; ")), !dynamicData.isEmpty())
         .itemIf("JoinedPartitionWise", joined, joined != null)
+        .itemIf("NestedFields", nestedPaths.entrySet().stream()
+            .map(e -> e.getValue().text(table.getRowType().getFieldNames().get(e.getKey())))
+            .collect(Collectors.joining(", ")), !nestedPaths.isEmpty())
         .itemIf("NoDynamicPruning", dynamicPruningNote, dynamicPruningNote != null);
   }
 
@@ -227,7 +258,8 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
             Expressions.call(
                 Types.lookupMethod(TableRows.class, "scan", TableSource.class, DataContext.class,
                     int[].class, boolean.class, PartitionFilter.class, DynamicPruning[].class,
-                    String.class, DataFilter.class, DynamicDataFilter[].class, String.class),
+                    String.class, DataFilter.class, DynamicDataFilter[].class, String.class,
+                    FieldPaths[].class),
                 implementor.stash(source, TableSource.class),
                 implementor.getRootExpression(),
                 Expressions.constant(fields),
@@ -239,7 +271,20 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
                 dataFilter(implementor, compiler),
                 Expressions.newArrayInit(DynamicDataFilter.class, dynamicData.stream()
                     .map(spec -> dynamicDataFilter(implementor, spec)).toList()),
-                Expressions.constant(dataFilterNote, String.class))));
+                Expressions.constant(dataFilterNote, String.class),
+                pathsByField(implementor))));
+  }
+
+  /** For each field, the paths of it that are read, or null for all; null when every field is whole. */
+  private Expression pathsByField(EnumerableRelImplementor implementor) {
+    if (nestedPaths.isEmpty()) {
+      return Expressions.constant(null, FieldPaths[].class);
+    }
+    FieldPaths[] byField = new FieldPaths[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      byField[i] = nestedPaths.get(fields[i]);
+    }
+    return implementor.stash(byField, FieldPaths[].class);
   }
 
   /**
