@@ -18,6 +18,7 @@ import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Uncollect;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.type.RelDataType;
@@ -35,7 +36,8 @@ import org.apache.calcite.util.TimestampString;
 /**
  * The physical plan as it is implemented: every expression rewritten for microsecond TIMESTAMPs
  * ({@link MicrosRewrite}), its divisions of decimals made exact ({@link ExactDecimalDivision}) and its
- * long IN lists hash lookups ({@link PointSetMembership}). It runs after the whole program, on the plan handed to the code generator,
+ * long IN lists hash lookups ({@link PointSetMembership}); and an UNNEST's NULL arrays read as empty
+ * ({@link NullArraysUnnestEmpty}). It runs after the whole program, on the plan handed to the code generator,
  * so that EXPLAIN, the rules and the plan cache see ordinary SQL expressions. Lake scans rewrite their
  * own pushed expressions when they compile them. Where a plan node would read TIMESTAMP values as
  * milliseconds and cannot be rewritten, the statement fails with SQLState 0A000 rather than answer
@@ -77,6 +79,9 @@ public final class MicrosecondTimestamps {
     }
     if (node instanceof Values values) {
       return values(values);
+    }
+    if (node instanceof Uncollect uncollect) {
+      return NullArraysUnnestEmpty.rewrite(uncollect);
     }
     if (node instanceof Window window) {
       check(window);
