@@ -26,8 +26,9 @@ import org.apache.avro.generic.GenericRecord;
  * A small random Hive-layout lake, the same for the same seed: a fact table {@code f} with one to three
  * partition levels (INTEGER, DATE or VARCHAR; NULL partitions, values that need escaping, empty partition
  * directories, empty files, several files per partition, a column added in later files, decimals,
- * microsecond timestamps, pairs of them within a millisecond; a third of its files sorted by a data column in row groups and pages of a few rows, for
- * data filters) and two dimensions: {@code dim_p}, keyed on one of the fact's partition columns, and
+ * microsecond timestamps, pairs of them within a millisecond; nested columns: a struct, a list and a
+ * list of structs, each sometimes NULL, with NULL fields and empty lists; a third of its files sorted
+ * by a data column in row groups and pages of a few rows, for data filters) and two dimensions: {@code dim_p}, keyed on one of the fact's partition columns, and
  * {@code dim_i}, keyed on the fact's data column {@code i}.
  */
 final class RandomLake {
@@ -80,6 +81,11 @@ final class RandomLake {
   /** Whether each partition column's domain also holds NULL (a __HIVE_DEFAULT_PARTITION__ directory). */
   final List<Boolean> hasNull = new ArrayList<>();
   final List<Column> dataColumns = new ArrayList<>();
+  /**
+   * The scalar values inside the nested columns, named by the path that reads them from {@code f}
+   * ({@code n.a}, {@code tags[1]}, {@code pts[2].x}): queries use them like columns.
+   */
+  final List<Column> nestedLeaves = new ArrayList<>();
   /** The partition column dim_p is keyed on. */
   Column dimPKey;
   /** Declare partition types with partitionTypes (otherwise the driver infers them). */
@@ -135,9 +141,10 @@ final class RandomLake {
     }
   }
 
-  /** The columns of {@code f}: data columns, then partition columns. */
+  /** The columns of {@code f}: data columns, nested leaves, then partition columns. */
   List<Column> factColumns() {
     List<Column> all = new ArrayList<>(dataColumns);
+    all.addAll(nestedLeaves);
     all.addAll(partitionColumns);
     return all;
   }
@@ -170,6 +177,10 @@ final class RandomLake {
     dataColumns.add(new Column("d", Type.DATE, false, dates(20, 60)));
     dataColumns.add(new Column("ts", Type.TIMESTAMP, false, timestamps(20)));
     dataColumns.add(new Column("added", Type.DECIMAL, false, decimals(15, 4, 10_000_000)));
+    nestedLeaves.add(new Column("n.a", Type.INT, false, range(-5, 5)));
+    nestedLeaves.add(new Column("n.b", Type.VARCHAR, false, new ArrayList<>(STRINGS)));
+    nestedLeaves.add(new Column("tags[1]", Type.INT, false, range(0, 9)));
+    nestedLeaves.add(new Column("pts[2].x", Type.INT, false, range(-3, 3)));
     writeFact();
     writeDimensions();
   }
@@ -323,6 +334,14 @@ final class RandomLake {
     fields.add(optional("d", LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT))));
     // Microseconds, as DuckDB and Spark write them (issue 19): values a few µs apart must stay apart.
     fields.add(optional("ts", LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG))));
+    // Nested columns (issue 19), in every file: a struct, a list, a list of structs (parquet-avro
+    // writes 2-level lists).
+    Schema point = Schema.createRecord("point", null, "lake", false, List.of(
+        optional("x", Schema.create(Schema.Type.INT)), optional("label", Schema.create(Schema.Type.STRING))));
+    fields.add(optional("n", Schema.createRecord("nest", null, "lake", false, List.of(
+        optional("a", Schema.create(Schema.Type.INT)), optional("b", Schema.create(Schema.Type.STRING))))));
+    fields.add(optional("tags", Schema.createArray(Schema.create(Schema.Type.INT))));
+    fields.add(optional("pts", Schema.createArray(point)));
     if (withAdded) {
       fields.add(optional("added", LogicalTypes.decimal(18, 4).addToSchema(
           Schema.create(Schema.Type.BYTES))));
@@ -343,7 +362,39 @@ final class RandomLake {
       }
       r.put(c.name(), random.nextInt(8) == 0 ? null : pick(c.domain()));
     }
+    Schema nest = schema.getField("n").schema().getTypes().get(1);
+    r.put("n", random.nextInt(8) == 0 ? null
+        : record(nest, "a", maybe(leaf("n.a")), "b", maybe(leaf("n.b"))));
+    r.put("tags", random.nextInt(8) == 0 ? null : list(() -> pick(leaf("tags[1]").domain())));
+    Schema point = schema.getField("pts").schema().getTypes().get(1).getElementType();
+    r.put("pts", random.nextInt(8) == 0 ? null
+        : list(() -> record(point, "x", maybe(leaf("pts[2].x")), "label", maybe(leaf("n.b")))));
     return r;
+  }
+
+  private Column leaf(String path) {
+    return nestedLeaves.stream().filter(c -> c.name().equals(path)).findFirst().orElseThrow();
+  }
+
+  /** A value of {@code c}'s domain, or NULL one time in eight. */
+  private Object maybe(Column c) {
+    return random.nextInt(8) == 0 ? null : pick(c.domain());
+  }
+
+  private static GenericRecord record(Schema schema, String f1, Object v1, String f2, Object v2) {
+    GenericData.Record r = new GenericData.Record(schema);
+    r.put(f1, v1);
+    r.put(f2, v2);
+    return r;
+  }
+
+  /** Zero to three elements: lists are empty now and then, and often shorter than a subscript. */
+  private List<Object> list(java.util.function.Supplier<Object> element) {
+    List<Object> values = new ArrayList<>();
+    for (int n = random.nextInt(4); n > 0; n--) {
+      values.add(element.get());
+    }
+    return values;
   }
 
   private void writeDimensions() throws IOException {

@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
 
 /**
  * Random queries over a {@link RandomLake}, each determined by the lake's seed and its index: filters on
- * partition and data columns, aggregates, ORDER BY/LIMIT on a total order, joins with the dimensions and
+ * partition and data columns (nested leaves such as {@code f.n.a} and {@code f.pts[2].x} among them),
+ * aggregates, ORDER BY/LIMIT on a total order, joins with the dimensions and
  * IN/EXISTS sub-queries. Only SQL both engines define the same way is generated: no division, no AVG,
  * no string-to-number casts, explicit NULLS FIRST/LAST.
  */
@@ -56,8 +57,8 @@ final class RandomQueries {
     for (int k = 0; k < n; k++) {
       // Mostly partition columns: that is where counts can come from footers.
       Column c = random.nextInt(3) > 0 ? pick(lake.partitionColumns) : pick(fact);
-      if (!keys.contains(c.name())) {
-        keys.add(c.name());
+      if (!keys.contains(ref("", c))) {
+        keys.add(ref("", c));
       }
     }
     boolean onlyCount = random.nextInt(3) == 0;
@@ -168,13 +169,13 @@ final class RandomQueries {
       Column c = pick(fact);
       int form = random.nextInt(10);
       if (form == 0 && c.type() == Type.VARCHAR) {
-        out.add("UPPER(" + q + c.name() + ")");
+        out.add("UPPER(" + ref(q, c) + ")");
       } else if (form == 1 && (c.type() == Type.INT || c.type() == Type.DATE || c.type() == Type.BIGINT)) {
-        out.add("CAST(" + q + c.name() + " AS VARCHAR)");
+        out.add("CAST(" + ref(q, c) + " AS VARCHAR)");
       } else if (form == 2 && c.type() == Type.INT) {
-        out.add(q + c.name() + " + 1");
+        out.add(ref(q, c) + " + 1");
       } else {
-        out.add(q + c.name());
+        out.add(ref(q, c));
       }
     }
     return "SELECT " + String.join(", ", out);
@@ -186,14 +187,14 @@ final class RandomQueries {
       Column c = pick(fact);
       switch (random.nextInt(6)) {
         case 0: out.add("count(*)"); break;
-        case 1: out.add("count(" + q + c.name() + ")"); break;
+        case 1: out.add("count(" + ref(q, c) + ")"); break;
         case 2:
           Column numeric = pick(fact.stream().filter(x -> x.type().numeric()).toList());
-          out.add("sum(" + q + numeric.name() + ")");
+          out.add("sum(" + ref(q, numeric) + ")");
           break;
-        case 3: out.add("min(" + q + c.name() + ")"); break;
-        case 4: out.add("max(" + q + c.name() + ")"); break;
-        default: out.add("count(DISTINCT " + q + c.name() + ")"); break;
+        case 3: out.add("min(" + ref(q, c) + ")"); break;
+        case 4: out.add("max(" + ref(q, c) + ")"); break;
+        default: out.add("count(DISTINCT " + ref(q, c) + ")"); break;
       }
     }
     return String.join(", ", out);
@@ -231,7 +232,7 @@ final class RandomQueries {
   }
 
   private String atom(String q, Column c) {
-    String name = q + c.name();
+    String name = ref(q, c);
     if (c.domain().isEmpty()) {
       // id: compare with a plausible id.
       return name + " " + pick(List.of("<", ">=", "=", "<>")) + " " + random.nextInt((int) lake.rows + 2);
@@ -253,7 +254,7 @@ final class RandomQueries {
         // A partition column against a data column of the same type: a conjunct that cannot prune.
         for (Column other : fact) {
           if (other != c && other.type() == t && !other.domain().isEmpty() && other.partition() != c.partition()) {
-            return name + " " + comparison() + " " + q + other.name();
+            return name + " " + comparison() + " " + ref(q, other);
           }
         }
         break;
@@ -297,6 +298,15 @@ final class RandomQueries {
         break;
     }
     return name + " " + comparison() + " " + lit(c);
+  }
+
+  /**
+   * How a query names a column of the fact, qualified by {@code q} ("" or "f."): a nested leaf always
+   * through the table ({@code f.n.a}), since {@code n.a} alone would name a table {@code n}.
+   */
+  private static String ref(String q, Column c) {
+    boolean nested = c.name().contains(".") || c.name().contains("[");
+    return (nested ? "f." : q) + c.name();
   }
 
   private String comparison() {
