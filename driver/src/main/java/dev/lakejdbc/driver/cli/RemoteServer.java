@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -49,7 +50,27 @@ final class RemoteServer {
   /** What a client may add to its connection; the rest is fixed by the server's own URL. */
   private static final Set<String> CLIENT_IGNORED = Set.of("user", "password");
 
+  /**
+   * Nested columns are served as their JSON text: Avatica's JdbcMeta cannot put a Calcite ROW, ARRAY
+   * or MAP value into a frame (it fails on every one, even an array of integers).
+   */
+  private static final String NESTED_AS_JSON = "json";
+  private static final String NESTED_OVER_AVATICA = "the lake-jdbc server serves nested columns as "
+      + "VARCHAR holding their JSON text (nestedColumns=json): Avatica's remote protocol cannot carry "
+      + "ROW, ARRAY and MAP values";
+
   private RemoteServer() {}
+
+  /** The nestedColumns property the URL sets, or null. */
+  private static String nestedColumns(String url) {
+    try {
+      return LakeUrl.parse(url, null).properties().entrySet().stream()
+          .filter(e -> LakeProperty.of(e.getKey()).orElse(null) == LakeProperty.NESTED_COLUMNS)
+          .map(Map.Entry::getValue).reduce((first, last) -> last).orElse(null);
+    } catch (RuntimeException e) {
+      return null; // a malformed URL fails below, where the lake is opened
+    }
+  }
 
   /** Starts the server and serves until the process is stopped; returns only when it cannot start. */
   static int run(String[] args, PrintStream out, PrintStream err) {
@@ -70,6 +91,12 @@ final class RemoteServer {
     }
     String location = args[1];
     String url = location.startsWith(LakeUrl.PREFIX) ? location : LakeUrl.PREFIX + location;
+    String nested = nestedColumns(url);
+    if (nested != null && !nested.equalsIgnoreCase(NESTED_AS_JSON)) {
+      err.println("Cannot serve nestedColumns=" + nested + ": " + NESTED_OVER_AVATICA);
+      return CANNOT_START;
+    }
+    url += ";" + LakeProperty.NESTED_COLUMNS.key() + "=" + NESTED_AS_JSON;
     String bind = DEFAULT_BIND;
     String auth = null;
     String users = null;
@@ -207,6 +234,11 @@ final class RemoteServer {
               + Arrays.stream(LakeProperty.values()).map(LakeProperty::key)
                   .collect(Collectors.joining(", ")),
               "08001");
+        }
+        if (LakeProperty.of(key).orElse(null) == LakeProperty.NESTED_COLUMNS
+            && !info.getProperty(key).equalsIgnoreCase(NESTED_AS_JSON)) {
+          throw new SQLException("Cannot connect with nestedColumns=" + info.getProperty(key) + ": "
+              + NESTED_OVER_AVATICA, "0A000");
         }
       }
       return DriverManager.getConnection(url, info);

@@ -84,8 +84,12 @@ class RemoteServerIT {
       "SELECT no_such_column FROM fact_orders",
       "SELEC 1",
       "INSERT INTO dim_date SELECT * FROM dim_date");
-  /** Remote only: the lake properties a client may set, and one it may not. */
+  /** Nested columns: served as their JSON text, as nestedColumns=json gives them in process. */
+  private static final String NESTED = "SELECT i, s, arr, ls, m FROM nested ORDER BY i";
+  /** Remote only: nested columns, the lake properties a client may set, and ones it may not. */
   private static final List<String> REMOTE_ONLY = List.of(
+      NESTED,
+      "CONNECT nestedColumns=sql",
       "CONNECT dpp=false",
       DYNAMIC, LAST_SCANS,
       "CONNECT model=inline:{}",
@@ -132,6 +136,7 @@ class RemoteServerIT {
     // Smaller than the defaults, to keep the test fast: 90 days, 20 branches.
     RetailLake.write(lake, RetailLake.Options.defaults().withDays(90));
     BankLake.write(lake, BankLake.Options.defaults().withBranches(20));
+    writeNestedTable();
     server = ServerProcess.start(work, "--serve", "0", lake.toString());
 
     // In process while the server starts.
@@ -152,6 +157,16 @@ class RemoteServerIT {
     duck.viewOfFiles("dim_date", lake.resolve("dim_date") + "/*.parquet");
     duck.viewOfFiles("transactions", lake.resolve("transactions") + "/branch_id=*/*.parquet");
     duck.viewOfFiles("dim_branches", lake.resolve("dim_branches") + "/*.parquet");
+  }
+
+  /** A struct (sometimes NULL), a list, a list of structs and a map, written by DuckDB. */
+  private static void writeNestedTable() throws Exception {
+    try (DuckDb writer = new DuckDb()) {
+      Files.createDirectories(lake.resolve("nested"));
+      writer.execute("COPY (SELECT i, CASE WHEN i % 3 = 0 THEN NULL ELSE {'a': i, 'b': 'b' || i} END AS s, "
+          + "[i, i + 1] AS arr, [{'x': i, 'y': i / 2}] AS ls, MAP(['k'], [i]) AS m FROM range(1, 6) t(i)) "
+          + "TO '" + lake.resolve("nested").resolve("data.parquet") + "' (FORMAT PARQUET)");
+    }
   }
 
   @AfterAll static void stopServer() throws Exception {
@@ -228,6 +243,24 @@ class RemoteServerIT {
     assertTrue(remote.get(remote.size() - 1).output().contains("rows: 1"), remote::toString);
   }
 
+  @Test void nestedColumnsReachARemoteClientAsJsonText() throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      RemoteClient.run("jdbc:lake:" + lake + ";nestedColumns=json", List.of(NESTED), out);
+    }
+    Block json = blocks(bytes.toString(StandardCharsets.UTF_8)).get(0);
+    Block served = remote.get(indexOf(NESTED, 0));
+    assertEquals(normalized(json.output()), normalized(served.output()));
+    assertEquals(5, served.rows().size(), served::toString);
+    assertTrue(served.rows().get(0).get(1).contains("\"a\":1"), served::toString);
+
+    Block refused = remote.get(indexOf("CONNECT nestedColumns=sql", 0));
+    // Like any refused connection property, it reaches Avatica's client as a message without SQLState.
+    assertTrue(refused.failed(), refused::toString);
+    assertTrue(refused.message().contains("nestedColumns=sql") && refused.message().contains("JSON"),
+        refused::toString);
+  }
+
   @Test void unknownTableIsSqlState42S02NamingTheTable() {
     Block missing = remote.get(indexOf(MISSING_TABLE, 0));
     assertTrue(missing.failed(), missing::toString);
@@ -277,6 +310,9 @@ class RemoteServerIT {
     JarProcess.runJar(work, "--serve", "0", lake.resolve("no_such_lake").toString())
         .assertExitCode(RemoteServer.CANNOT_START)
         .assertStderrContains("The lake location does not exist", "no_such_lake", "08001");
+    JarProcess.runJar(work, "--serve", "0", lake + ";nestedColumns=sql")
+        .assertExitCode(RemoteServer.CANNOT_START)
+        .assertStderrContains("Cannot serve nestedColumns=sql", "JSON");
     try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       JarProcess.runJar(work, "--serve", String.valueOf(busy.getLocalPort()), lake.toString())
           .assertExitCode(RemoteServer.CANNOT_START)
