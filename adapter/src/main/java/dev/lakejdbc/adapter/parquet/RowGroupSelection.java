@@ -148,6 +148,11 @@ final class RowGroupSelection {
   }
 
   private RowRanges rowRanges(ParquetFileReader reader, int i, BlockMetaData block) {
+    if (block.getColumns().stream().allMatch(c -> c.getOffsetIndexReference() == null)) {
+      // No page index at all (DuckDB writes none): no page can be skipped, and parquet-java's column
+      // index filter would log a record at INFO per filtered column saying so, on the host's console.
+      return RowRanges.createSingle(block.getRowCount());
+    }
     try {
       // Every column of the file exists (a missing one never reaches a FilterPredicate); a column the
       // scan does not read has no column index in the reader's store, which keeps all its rows.

@@ -1,6 +1,7 @@
 package dev.lakejdbc.driver.cli;
 
 import dev.lakejdbc.testdata.BankLake;
+import dev.lakejdbc.testing.DuckDb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -83,6 +84,25 @@ class JarOnlyClasspathIT {
         .assertExitCode(0)
         .assertStdoutContains("rows=" + bank.branches() + System.lineSeparator(),
             "driver=lake-jdbc" + System.lineSeparator());
+  }
+
+  /**
+   * A host program that configures no logging hears nothing from the jar's libraries at
+   * java.util.logging's default level (INFO, on the console): here a data filter over files DuckDB
+   * wrote without page indexes, where parquet-java's column index filter would log per file and column.
+   */
+  @Test void aPlainProgramsConsoleStaysQuiet() throws Exception {
+    try (DuckDb duck = new DuckDb()) {
+      Files.createDirectories(lake.resolve("t"));
+      duck.execute("COPY (SELECT i, i % 7 AS x, 'v' || i AS s FROM range(0, 3000) t(i)) TO '"
+          + lake.resolve("t") + "' (FORMAT PARQUET, PARTITION_BY (x))");
+    }
+    Path connect = Files.writeString(work.resolve("Connect.java"), CONNECT);
+    JarProcess.Result run = JarProcess.runJava(work, List.of("-cp", JarProcess.jar().toString(),
+        connect.toString(), lake.toString(), "SELECT count(*), min(s) FROM t WHERE i > 2990 AND x < 5"))
+        .assertExitCode(0)
+        .assertStdoutContains("row=7,v2991");
+    assertEquals("", run.stderr(), run::transcript);
   }
 
   /** A program that connects to {@code args[0]} and prints the SQLState and message of its failure. */
