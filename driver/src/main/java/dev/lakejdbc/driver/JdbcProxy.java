@@ -222,10 +222,16 @@ final class JdbcProxy implements InvocationHandler {
       return null;
     }
     if (iface == ResultSet.class && !remote) {
-      String column = ResultValues.nestedTimestampColumn((ResultSet) target, name, args);
+      ResultSet rs = (ResultSet) target;
+      String column = ResultValues.nestedTimestampColumn(rs, name, args);
       if (column != null) {
-        throw new SQLException("Column '" + column + "' is a nested value holding a TIMESTAMP, which "
-            + "JDBC's Struct/Array/Map values cannot carry with its microseconds: select its fields "
+        int index = args[0] instanceof Integer i ? i : rs.findColumn((String) args[0]);
+        NestedTimestampValues.Answer answer = NestedTimestampValues.get(rs, index, name, args);
+        if (answer != null) {
+          return answer.value();
+        }
+        throw new SQLException("Column '" + column + "' is a nested value holding a TIMESTAMP, whose "
+            + "row this result set cannot reach to keep its microseconds: select its fields "
             + "(t.s.ts, arr[1]) or connect with nestedColumns=json", "0A000");
       }
     }

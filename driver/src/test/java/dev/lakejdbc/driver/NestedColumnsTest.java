@@ -11,6 +11,7 @@ import dev.lakejdbc.testing.Rows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Array;
+import java.sql.Date;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -19,8 +20,10 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Struct;
+import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -66,7 +69,10 @@ class NestedColumnsTest {
         + "{'tags': CASE WHEN i % 2 = 0 THEN ['t' || i, 'u'] ELSE NULL END, 'n': i * 2} AS sl, "
         + "DATE '2026-01-01' + i::INTEGER AS d, "
         + "{'ts': TIMESTAMP '2026-01-01 10:00:00' + to_microseconds(i), 'dd': DATE '2026-01-01' + "
-        + "i::INTEGER} AS st "
+        + "i::INTEGER} AS st, "
+        + "CASE WHEN i % 5 = 0 THEN NULL ELSE [TIMESTAMP '2026-01-01 10:00:00' + to_microseconds(i), "
+        + "TIMESTAMP '2026-01-01 10:00:00.5' + to_microseconds(i + 1), NULL] END AS tsl, "
+        + "MAP(['at'], [TIMESTAMP '2026-01-01 10:00:00' + to_microseconds(i)]) AS tsm "
         + "FROM range(1, 61) t(i)");
     duck.execute("COPY src TO '" + lake.resolve("t") + "' (FORMAT PARQUET, PARTITION_BY (p))");
     duck.viewOfTable(lake, "t");
@@ -218,16 +224,34 @@ class NestedColumnsTest {
         + "WHERE statement_id = (SELECT max(statement_id) FROM sys.scans)").get(0).get(0));
   }
 
-  /** A Struct holding a TIMESTAMP cannot carry its microseconds: refused, never shown wrong. */
-  @Test void nestedTimestampIsRefusedNotMisread() throws Exception {
+  /** Nested values holding TIMESTAMPs keep their microseconds in Struct, Array and Map values. */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT i, st, tsl, tsm FROM t",
+      "SELECT st FROM t WHERE i < 9",
+      "SELECT i, tsl FROM t WHERE i % 5 = 0",
+  })
+  void nestedTimestampsKeepTheirMicroseconds(String sql) throws Exception {
+    Rows.assertSameRows(query(duck.connection(), sql), query(lakeConnection, sql), false, sql);
+  }
+
+  @Test void nestedTimestampsThroughEveryGetter() throws Exception {
     try (Statement st = lakeConnection.createStatement();
-        ResultSet rs = st.executeQuery("SELECT st, t.st.dd FROM t WHERE i = 7")) {
+        ResultSet rs = st.executeQuery("SELECT st, tsl, tsm, t.st.dd FROM t WHERE i = 7")) {
       assertTrue(rs.next());
-      SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
-          () -> rs.getObject(1));
-      assertEquals("0A000", e.getSQLState());
-      assertTrue(e.getMessage().contains("'st'"), e.getMessage());
-      assertEquals(java.time.LocalDate.of(2026, 1, 8), rs.getObject(2, java.time.LocalDate.class));
+      Struct s = assertInstanceOf(Struct.class, rs.getObject(1));
+      assertEquals(List.of(Timestamp.valueOf("2026-01-01 10:00:00.000007"), Date.valueOf("2026-01-08")),
+          List.of(s.getAttributes()));
+      assertEquals("{2026-01-01 10:00:00.000007, 2026-01-08}", rs.getString(1));
+      assertInstanceOf(Struct.class, rs.getObject("st", Struct.class));
+      Array tsl = rs.getArray(2);
+      assertEquals(Types.TIMESTAMP, tsl.getBaseType());
+      assertEquals(Arrays.asList(Timestamp.valueOf("2026-01-01 10:00:00.000007"),
+          Timestamp.valueOf("2026-01-01 10:00:00.500008"), null), Arrays.asList((Object[]) tsl.getArray()));
+      assertEquals(List.of(Timestamp.valueOf("2026-01-01 10:00:00.500008")),
+          List.of((Object[]) tsl.getArray(2, 1)));
+      assertEquals(Map.of("at", Timestamp.valueOf("2026-01-01 10:00:00.000007")), rs.getObject(3));
+      assertEquals(java.time.LocalDate.of(2026, 1, 8), rs.getObject(4, java.time.LocalDate.class));
     }
   }
 
