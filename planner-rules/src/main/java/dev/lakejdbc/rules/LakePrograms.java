@@ -7,6 +7,7 @@ import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import dev.lakejdbc.rules.memory.SharedSubPlans;
 import dev.lakejdbc.rules.physical.NestedFieldsIntoScans;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
+import dev.lakejdbc.rules.physical.WindowGroupLimits;
 import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.plan.RelOptLattice;
@@ -117,6 +118,8 @@ public final class LakePrograms {
     return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options),
         // On the plan's final projections: nested columns decoded only in the fields they read.
         new NestedFieldsIntoScans(),
+        // A filtered rank's rows past its limit dropped below the window.
+        new WindowGroupLimits(),
         // Sorts, joins and aggregations within the query's memory, spilling past it.
         new MemoryBoundedOperators(),
         // Last, on the plan as it runs: what it would compute more than once, computed once.
