@@ -66,6 +66,11 @@ class DynamicPruningTest {
     writeDimension("dim_date_text", "SELECT CAST(date_id AS VARCHAR) AS date_str, date_type FROM dim_date");
     writeDimension("dim_nullable", "SELECT * FROM (VALUES (NULL, 'x'), ('B002', 'x'), ('B003', 'y')) "
         + "t(branch_id, tag)");
+    // A second fact of the same days, partitioned by its own date column, written by DuckDB.
+    duck.execute("COPY (SELECT date_id AS ret_dt, CAST((i + 1) * 2.5 AS DECIMAL(12, 2)) AS amount "
+        + "FROM dim_date, range(0, 3) r(i)) TO '" + lake.resolve("order_returns")
+        + "' (FORMAT PARQUET, PARTITION_BY (ret_dt))");
+    view("order_returns", "ret_dt=*/*.parquet");
     check = new PruningCheck(lake, duck, store());
   }
 
@@ -127,6 +132,23 @@ class DynamicPruningTest {
         "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id "
             + "WHERE d.date_type IN ('holiday', 'weekend')");
     assertNull(counts.notes(), "no why-not note: " + counts.notes());
+  }
+
+  /**
+   * Two facts united by UNION ALL and joined to the filtered dimension above the union (TPC-DS q5:
+   * sales and returns): the dimension's keys prune each branch's fact on its own date column, and
+   * each reads only its matching files.
+   */
+  @Test void eachBranchOfAUnionAllIsPrunedByTheSameKeys() throws Exception {
+    String sql = "SELECT d.date_type, count(*), sum(u.amount) FROM (SELECT dt AS day, amount "
+        + "FROM fact_orders UNION ALL SELECT ret_dt, amount FROM order_returns) u "
+        + "JOIN dim_date d ON u.day = d.date_id WHERE d.date_type = 'weekend' GROUP BY d.date_type";
+    PruningCheck.ScanCounts orders = prunes(sql, "fact_orders", "fact_orders f JOIN dim_date d "
+        + "ON f.dt = d.date_id WHERE d.date_type = 'weekend'");
+    PruningCheck.ScanCounts returns = prunes(sql, "order_returns", "order_returns f JOIN dim_date d "
+        + "ON f.ret_dt = d.date_id WHERE d.date_type = 'weekend'");
+    assertTrue(orders.filesRead() > 0 && returns.filesRead() > 0, orders + " " + returns);
+    assertTrue(returns.dynamicFilter().startsWith("#1: ret_dt = date_id IN "), returns.dynamicFilter());
   }
 
   @Test void bankWestReadsOnlyWestBranchPartitions() throws Exception {

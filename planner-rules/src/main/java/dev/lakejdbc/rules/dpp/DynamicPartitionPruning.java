@@ -68,9 +68,11 @@ public final class DynamicPartitionPruning implements Program {
   /**
    * A side of the join whose keys trace to a lake scan: partitioned, or with a key on a data column.
    * {@code usable} are the key pairs on its partition columns, {@code dataUsable} those on its data
-   * columns.
+   * columns. {@code otherBranches} are the other branches of a UNION ALL the keys reach, whose scans
+   * the same keys prune where they are the same partition keys.
    */
-  private record Candidate(int side, FactKeyTrace trace, List<Integer> usable, List<Integer> dataUsable) {
+  private record Candidate(int side, FactKeyTrace trace, List<Integer> usable, List<Integer> dataUsable,
+      List<FactKeyTrace> otherBranches) {
     boolean partitioned() {
       return !trace.scan().partitionColumns().isEmpty();
     }
@@ -87,26 +89,17 @@ public final class DynamicPartitionPruning implements Program {
     for (int side = 0; side < 2; side++) {
       List<Integer> keys = side == 0 ? info.leftKeys : info.rightKeys;
       RelNode input = join.getInput(side);
-      FactKeyTrace trace = FactKeyTrace.of(input, keys.stream()
-          .map(k -> (RexNode) RexInputRef.of(k, input.getRowType())).toList());
-      if (trace == null) {
-        trace = FactKeyTrace.of(input, List.of());
-      }
+      List<FactKeyTrace> traces = new ArrayList<>(FactKeyTrace.all(input, keys.stream()
+          .map(k -> (RexNode) RexInputRef.of(k, input.getRowType())).toList()));
+      // Of a union's branches, the first whose keys are partition keys leads.
+      traces.sort(Comparator.comparing(t -> usable(t).isEmpty()));
+      FactKeyTrace trace = traces.isEmpty() ? FactKeyTrace.of(input, List.of()) : traces.get(0);
       List<Integer> dataUsable = trace == null ? List.of() : DynamicDataFilters.usable(trace, options);
       if (trace == null || trace.scan().partitionColumns().isEmpty() && dataUsable.isEmpty()) {
         continue;
       }
-      ImmutableBitSet partitionColumns = trace.scan().partitionColumns();
-      List<Integer> usable = new ArrayList<>();
-      for (int i = 0; i < trace.keysOverTable().size(); i++) {
-        RexNode key = trace.keysOverTable().get(i);
-        if (RexUtil.isDeterministic(key)
-            && partitionColumns.contains(RelOptUtil.InputFinder.bits(key))
-            && !RelOptUtil.InputFinder.bits(key).isEmpty()) {
-          usable.add(i);
-        }
-      }
-      candidates.add(new Candidate(side, trace, usable, dataUsable));
+      candidates.add(new Candidate(side, trace, usable(trace), dataUsable,
+          traces.isEmpty() ? List.of() : traces.subList(1, traces.size())));
     }
     if (candidates.isEmpty()) {
       return join;
@@ -128,6 +121,21 @@ public final class DynamicPartitionPruning implements Program {
           : FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
     }
     return applied(join, info, fact, orderReliedOn && fact.side() == 1);
+  }
+
+  /** The positions of the traced keys that are deterministic expressions over partition columns. */
+  private static List<Integer> usable(FactKeyTrace trace) {
+    ImmutableBitSet partitionColumns = trace.scan().partitionColumns();
+    List<Integer> usable = new ArrayList<>();
+    for (int i = 0; i < trace.keysOverTable().size(); i++) {
+      RexNode key = trace.keysOverTable().get(i);
+      if (RexUtil.isDeterministic(key)
+          && partitionColumns.contains(RelOptUtil.InputFinder.bits(key))
+          && !RelOptUtil.InputFinder.bits(key).isEmpty()) {
+        usable.add(i);
+      }
+    }
+    return usable;
   }
 
   /** Why pruning the fact side of this join would be wrong or useless, or null when it is neither. */
@@ -206,7 +214,7 @@ public final class DynamicPartitionPruning implements Program {
         fact.usable().size(), options.dppMaxKeys());
     RelNode source = new DynamicFilterSource(dimension, channel, sourceKeys);
     List<String> partitionDimNames = dimNames.subList(0, fact.usable().size());
-    if (!keepSides && fact.dataUsable().isEmpty()) {
+    if (!keepSides && fact.dataUsable().isEmpty() && fact.otherBranches().isEmpty()) {
       RelNode partitionWise = partitionWise(join, info, fact, source,
           new DynamicPruningSpec(channel, factKeys, partitionDimNames, dimension.getRowType()));
       if (partitionWise != null) {
@@ -220,6 +228,14 @@ public final class DynamicPartitionPruning implements Program {
         fact.trace().keysOverTable(), fact.dataUsable(),
         dimNames.subList(fact.usable().size(), dimNames.size()));
     RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan, pruned);
+    for (FactKeyTrace branch : fact.otherBranches()) {
+      // Another branch of a UNION ALL, pruned by the same keys where they are its partition keys too.
+      if (!factKeys.isEmpty() && usable(branch).equals(fact.usable())) {
+        List<RexNode> branchKeys = fact.usable().stream().map(branch.keysOverTable()::get).toList();
+        factInput = FactKeyTrace.replaceScan(factInput, branch.scan(), branch.scan()
+            .withDynamicPruning(new DynamicPruningSpec(channel, branchKeys, partitionDimNames)));
+      }
+    }
     factInput = ReadWhenEnumerated.ifEager(factInput);
     if (fact.side() == 1 && !keepSides && join.getJoinType() == JoinRelType.INNER
         && join instanceof EnumerableHashJoin hashJoin) {

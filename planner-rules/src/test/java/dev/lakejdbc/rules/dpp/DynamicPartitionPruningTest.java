@@ -142,6 +142,20 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertEquals(1, nodes(plans.after(), ReadWhenEnumerated.class).size(), plans.afterText());
   }
 
+  @Test void factsUnitedByUnionAllAreEachPrunedByTheSameKeys() {
+    // TPC-DS q5: sales UNION ALL returns, joined to a filtered date dimension on their date keys.
+    Plans plans = check("SELECT count(*), sum(u.amount) FROM (SELECT dt, amount FROM fact_orders "
+        + "WHERE qty > 1 UNION ALL SELECT dt, amount FROM fact_orders WHERE qty < 1) u "
+        + "JOIN dim_date d ON u.dt = d.date_id WHERE d.date_type = 'holiday'");
+    List<LakeTableScan> facts = nodes(plans.after(), LakeTableScan.class).stream()
+        .filter(s -> s.source().name().equals("fact_orders")).toList();
+    assertEquals(2, facts.size(), plans.afterText());
+    for (LakeTableScan scan : facts) {
+      assertEquals("#1: dt = date_id", items(scan).get("DynamicPruning"), plans.afterText());
+    }
+    assertEquals(1, nodes(plans.after(), DynamicFilterSource.class).size(), plans.afterText());
+  }
+
   @Test void staticPruningOnTheDateDynamicOnTheBranch() {
     Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN branches b "
         + "ON f.branch_id = b.branch_id WHERE b.region = 'West' "
