@@ -70,6 +70,10 @@ class JarOnlyClasspathIT {
       assertEquals(List.of("dev.lakejdbc.driver.LakeDriver", "org.apache.calcite.avatica.remote.Driver"),
           drivers.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).sorted().toList());
     }
+    // java -jar on JDK 24+ would warn at every start that JLine's JNA loads a native library.
+    try (JarFile jar = new JarFile(JarProcess.jar().toFile())) {
+      assertEquals("ALL-UNNAMED", jar.getManifest().getMainAttributes().getValue("Enable-Native-Access"));
+    }
     assertEquals(new TreeSet<>(), strays, "packages neither relocated nor allowed");
     assertEquals(false, slf4jBinding, "an SLF4J binding at its own name");
   }
