@@ -14,15 +14,17 @@ import java.util.Arrays;
  * costs {@link #BYTES_PER_KEY}.
  */
 final class KeyIndex {
-  /** A key's reference and hash, and its share of the slots, at most half of which are used. */
-  static final int BYTES_PER_KEY = RowSizes.REFERENCE + 4 + 2 * 4;
+  /** A key's reference, and its share of the slots (number and hash), at most half of which are used. */
+  static final int BYTES_PER_KEY = RowSizes.REFERENCE + 2 * 8;
   private static final int FIBONACCI = 0x9E3779B9;
 
   private final HashKeys keys;
   private Object[] byNumber = new Object[16];
-  private int[] hashes = new int[16];
-  /** A key's number plus one by slot; 0 is a free slot. */
-  private int[] slots = new int[32];
+  /**
+   * Per slot, a key's number plus one (0: a free slot) and its hash, side by side: a lookup compares
+   * hashes without reaching for the keys of other hashes.
+   */
+  private int[] slots = new int[2 * 32];
   private int shift = 32 - 5;
   private int size;
 
@@ -33,12 +35,13 @@ final class KeyIndex {
   /** The number of {@code key}, or -1 if it was never added. */
   int find(Object key) {
     int hash = keys.hash(key);
-    for (int s = (hash * FIBONACCI) >>> shift; ; s = (s + 1) & (slots.length - 1)) {
-      int n = slots[s] - 1;
+    int mask = slots.length / 2 - 1;
+    for (int s = (hash * FIBONACCI) >>> shift; ; s = (s + 1) & mask) {
+      int n = slots[2 * s] - 1;
       if (n < 0) {
         return -1;
       }
-      if (hashes[n] == hash && keys.equal(byNumber[n], key)) {
+      if (slots[2 * s + 1] == hash && keys.equal(byNumber[n], key)) {
         return n;
       }
     }
@@ -48,27 +51,30 @@ final class KeyIndex {
   int add(Object key) {
     if (size == byNumber.length) {
       byNumber = Arrays.copyOf(byNumber, size * 2);
-      hashes = Arrays.copyOf(hashes, size * 2);
     }
-    if (2 * (size + 1) > slots.length) {
-      slots = new int[slots.length * 2];
+    if (2 * (size + 1) > slots.length / 2) {
+      int[] old = slots;
+      slots = new int[old.length * 2];
       shift--;
-      for (int n = 0; n < size; n++) {
-        place(n);
+      for (int s = 0; s < old.length; s += 2) {
+        if (old[s] != 0) {
+          place(old[s] - 1, old[s + 1]);
+        }
       }
     }
     byNumber[size] = key;
-    hashes[size] = keys.hash(key);
-    place(size);
+    place(size, keys.hash(key));
     return size++;
   }
 
-  private void place(int n) {
-    int s = (hashes[n] * FIBONACCI) >>> shift;
-    while (slots[s] != 0) {
-      s = (s + 1) & (slots.length - 1);
+  private void place(int n, int hash) {
+    int mask = slots.length / 2 - 1;
+    int s = (hash * FIBONACCI) >>> shift;
+    while (slots[2 * s] != 0) {
+      s = (s + 1) & mask;
     }
-    slots[s] = n + 1;
+    slots[2 * s] = n + 1;
+    slots[2 * s + 1] = hash;
   }
 
   /** The key numbered {@code n}. */
@@ -83,8 +89,7 @@ final class KeyIndex {
   /** Forgets every key, and the arrays they took. */
   void clear() {
     byNumber = new Object[16];
-    hashes = new int[16];
-    slots = new int[32];
+    slots = new int[2 * 32];
     shift = 32 - 5;
     size = 0;
   }
