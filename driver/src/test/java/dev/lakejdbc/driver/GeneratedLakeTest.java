@@ -71,6 +71,25 @@ class GeneratedLakeTest {
       "SELECT sensor, count(*), sum(reading), max(taken) FROM measurements GROUP BY sensor",
       // ORDER BY and LIMIT
       "SELECT order_id, amount FROM fact_orders ORDER BY amount DESC, order_id LIMIT 5",
+      // Grouping, DISTINCT and hash joins by keys of several columns, in the operators' own hash
+      // tables (KeyIndex): small numbers (whose lists' own hashes collide), NULLs (discount is NULL
+      // in a tenth of the rows), more than six columns.
+      "SELECT customer_id, qty, count(*), sum(amount), min(price) FROM fact_orders GROUP BY customer_id, qty",
+      "SELECT DISTINCT customer_id, qty, dt FROM fact_orders",
+      "SELECT qty, discount, count(*) FROM fact_orders GROUP BY qty, discount",
+      "SELECT customer_id % 7, qty, dt, discount, price > 100, amount > 500, order_id % 3, count(*) "
+          + "FROM fact_orders GROUP BY customer_id % 7, qty, dt, discount, price > 100, amount > 500, "
+          + "order_id % 3",
+      "SELECT customer_id, qty, count(*) FROM fact_orders GROUP BY GROUPING SETS ((customer_id, qty), (qty), ())",
+      "SELECT a.customer_id, count(*), sum(b.amount) FROM fact_orders a JOIN fact_orders b "
+          + "ON a.customer_id = b.customer_id AND a.qty = b.qty AND a.dt = b.dt GROUP BY a.customer_id",
+      "SELECT a.order_id, b.order_id FROM (SELECT * FROM fact_orders WHERE qty > 8) a "
+          + "LEFT JOIN (SELECT * FROM fact_orders WHERE qty > 8) b "
+          + "ON a.discount = b.discount AND a.customer_id = b.customer_id AND a.order_id <> b.order_id",
+      "SELECT order_id FROM fact_orders a WHERE EXISTS (SELECT 1 FROM fact_orders b "
+          + "WHERE b.customer_id = a.customer_id AND b.qty = a.qty + 1)",
+      "SELECT order_id FROM fact_orders a WHERE NOT EXISTS (SELECT 1 FROM fact_orders b "
+          + "WHERE b.customer_id = a.customer_id AND b.qty = a.qty + 1)",
   })
   void sameAnswersAsDuckDb(String sql) throws Exception {
     boolean ordered = sql.contains("ORDER BY");

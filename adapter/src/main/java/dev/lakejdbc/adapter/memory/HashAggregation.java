@@ -1,11 +1,9 @@
 package dev.lakejdbc.adapter.memory;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -27,9 +25,8 @@ import org.apache.calcite.linq4j.function.Function2;
  * is counted at the size it has after its group's first row.
  */
 public final class HashAggregation {
-  /** A HashMap entry and its share of the table. */
-  static final int ENTRY = RowSizes.align(RowSizes.HEADER + 4 + 3 * RowSizes.REFERENCE)
-      + 2 * RowSizes.REFERENCE;
+  /** A group's key in the table and the reference to its accumulator. */
+  static final int ENTRY = KeyIndex.BYTES_PER_KEY + RowSizes.REFERENCE;
   private static final int CHECK_EVERY = ExternalSort.CHECK_EVERY;
   /** The accumulator of DISTINCT, which has no aggregate to compute. */
   private static final Object PRESENT = Boolean.TRUE;
@@ -115,7 +112,9 @@ public final class HashAggregation {
 
   /** One pass: a table of the groups that fit, and the partitions of the rows of the others. */
   private final class Pass {
-    final Map<Object, Object> table = new HashMap<>();
+    final KeyIndex table = new KeyIndex(keys);
+    /** Each group's accumulator, by its key's number. */
+    Object[] accumulators = new Object[16];
     /** How this pass splits the rows of groups that do not fit; null for the first pass, until known. */
     final SpillPartitions.Level level;
     long tableBytes;
@@ -133,20 +132,16 @@ public final class HashAggregation {
         memory.cancel().check("aggregating for " + memory.description());
       }
       Object key = keySelectors.get(selector).apply(row);
-      Object tableKey = keys.tableKey(key);
-      Object acc = table.get(tableKey);
-      if (acc != null) {
-        Object added = adder.apply(acc, row);
-        if (added != acc) {
-          table.put(tableKey, added);
-        }
+      int group = table.find(key);
+      if (group >= 0) {
+        accumulators[group] = adder.apply(accumulators[group], row);
         return;
       }
       if (spill == null) {
-        acc = adder.apply(init.apply(), row);
-        long size = ENTRY + keys.wrapperBytes(tableKey) + RowSizes.value(key) + RowSizes.value(acc);
+        Object acc = adder.apply(init.apply(), row);
+        long size = ENTRY + RowSizes.value(key) + RowSizes.value(acc);
         if (memory.tryReserve(size)) {
-          table.put(tableKey, acc);
+          put(key, acc);
           tableBytes += size;
           return;
         }
@@ -163,6 +158,20 @@ public final class HashAggregation {
         splitBy = split;
       }
       spill.write(keys.hash(key), keySelectors.size() == 1 ? row : new Object[] {selector, row});
+    }
+
+    void put(Object key, Object acc) {
+      int group = table.add(key);
+      if (group == accumulators.length) {
+        accumulators = Arrays.copyOf(accumulators, group * 2);
+      }
+      accumulators[group] = acc;
+    }
+
+    /** Forgets the groups, and the arrays they took. */
+    void clear() {
+      table.clear();
+      accumulators = new Object[16];
     }
 
     /** The partitions written, or none. */
@@ -204,7 +213,7 @@ public final class HashAggregation {
     if (rows == 0 && emptySet >= 0) {
       // The empty set's key selector reads no column of its row: there is none to give it.
       Object key = keySelectors.get(emptySet).apply(null);
-      first.table.put(keys.tableKey(key), init.apply());
+      first.put(key, init.apply());
     }
     return new Output(first);
   }
@@ -242,7 +251,8 @@ public final class HashAggregation {
   private final class Output implements Enumerator<Object> {
     private final Deque<Pending> pending = new ArrayDeque<>();
     private Pass pass;
-    private Iterator<Map.Entry<Object, Object>> groups;
+    /** The number of the pass's next group to return. */
+    private int group;
     private Object current;
     private boolean closed;
 
@@ -254,7 +264,7 @@ public final class HashAggregation {
 
     private void start(Pass next) {
       pass = next;
-      groups = next.table.entrySet().iterator();
+      group = 0;
       List<SpillFiles.Run> runs = next.finishSpill();
       // Depth first: the partitions of this pass before those of earlier passes.
       for (int p = runs.size() - 1; p >= 0; p--) {
@@ -271,12 +281,12 @@ public final class HashAggregation {
     @Override public boolean moveNext() {
       try {
         while (true) {
-          if (groups.hasNext()) {
-            Map.Entry<Object, Object> group = groups.next();
-            current = resultSelector.apply(keys.key(group.getKey()), group.getValue());
+          if (group < pass.table.size()) {
+            current = resultSelector.apply(pass.table.key(group), pass.accumulators[group]);
+            group++;
             return true;
           }
-          pass.table.clear();
+          pass.clear();
           memory.release(pass.tableBytes);
           pass.tableBytes = 0;
           Pending next = pending.pollFirst();
@@ -301,8 +311,7 @@ public final class HashAggregation {
         closed = true;
         pending.clear();
         // A closed result set may stay referenced: let go of the groups, not only their account.
-        pass.table.clear();
-        groups = java.util.Collections.emptyIterator();
+        pass.clear();
         HashAggregation.this.close();
       }
     }

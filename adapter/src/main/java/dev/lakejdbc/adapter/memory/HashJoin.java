@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -40,8 +38,8 @@ public final class HashJoin {
   private static final int NONE = -1;
   /** A build row's reference in the row list and its link to the next row of its key. */
   static final int ROW_SLOT = 3 * RowSizes.REFERENCE / 2 + 6;
-  /** A key's entry: the map entry and the boxed ordinal of its first row. */
-  static final int KEY_ENTRY = HashAggregation.ENTRY + RowSizes.BOXED_INT;
+  /** A key's entry: the key in the table and the ordinal of its first row. */
+  static final int KEY_ENTRY = KeyIndex.BYTES_PER_KEY + 4;
 
   /** What the join returns. */
   enum Kind {
@@ -238,7 +236,9 @@ public final class HashJoin {
    */
   private final class Table {
     final List<Object> rows = new ArrayList<>();
-    final Map<Object, Integer> heads = new HashMap<>();
+    final KeyIndex heads = new KeyIndex(keys);
+    /** The ordinal of each key's first row (the last added), by the key's number. */
+    int[] firstRows = new int[16];
     int[] next = new int[16];
     BitSet matched;
     long bytes;
@@ -260,10 +260,9 @@ public final class HashJoin {
       if (key == null && !keepsNullKeyInnerRows()) {
         return true;
       }
-      Object tableKey = keys.tableKey(key);
-      Integer head = key == null ? null : heads.get(tableKey);
+      int number = key == null ? NONE : heads.find(key);
       long size = (needsRows() ? RowSizes.of(record) + ROW_SLOT : 0)
-          + (head == null && key != null ? KEY_ENTRY + keys.wrapperBytes(tableKey) + keyBytes(key) : 0);
+          + (number == NONE && key != null ? KEY_ENTRY + keyBytes(key) : 0);
       if (anyway) {
         memory.forceReserve(size);
       } else if (!memory.tryReserve(size)) {
@@ -271,7 +270,9 @@ public final class HashJoin {
       }
       bytes += size;
       if (!needsRows()) {
-        heads.putIfAbsent(tableKey, NONE);
+        if (number == NONE) {
+          heads.add(key);
+        }
         return true;
       }
       int ordinal = rows.size();
@@ -279,9 +280,15 @@ public final class HashJoin {
       if (ordinal == next.length) {
         next = Arrays.copyOf(next, ordinal * 2);
       }
-      next[ordinal] = head == null ? NONE : head;
+      next[ordinal] = number == NONE ? NONE : firstRows[number];
       if (key != null) {
-        heads.put(tableKey, ordinal);
+        if (number == NONE) {
+          number = heads.add(key);
+          if (number == firstRows.length) {
+            firstRows = Arrays.copyOf(firstRows, number * 2);
+          }
+        }
+        firstRows[number] = ordinal;
       } else {
         nullKeyRows++;
       }
@@ -297,12 +304,12 @@ public final class HashJoin {
     }
 
     int first(Object key) {
-      Integer head = key == null ? null : heads.get(keys.tableKey(key));
-      return head == null ? NONE : head;
+      int number = key == null ? NONE : heads.find(key);
+      return number == NONE ? NONE : firstRows[number];
     }
 
     boolean contains(Object key) {
-      return key != null && heads.containsKey(keys.tableKey(key));
+      return key != null && heads.find(key) != NONE;
     }
 
     int distinctKeys() {
@@ -328,6 +335,7 @@ public final class HashJoin {
       bytes = 0;
       rows.clear();
       heads.clear();
+      firstRows = new int[16];
       next = new int[16];
       matched = null;
       nullKeyRows = 0;
@@ -423,8 +431,14 @@ public final class HashJoin {
     }
     SpillPartitions spill = new SpillPartitions(files, memory,
         level != null ? level : SpillPartitions.Level.first(memory));
-    for (Object record : needsRows() ? table.rows : table.heads.keySet()) {
-      writeInner(spill, needsRows() ? record : keys.key(record));
+    if (needsRows()) {
+      for (Object record : table.rows) {
+        writeInner(spill, record);
+      }
+    } else {
+      for (int n = 0; n < table.heads.size(); n++) {
+        writeInner(spill, table.heads.key(n));
+      }
     }
     table.release();
     return spill;
@@ -552,7 +566,7 @@ public final class HashJoin {
           break;
         }
       }
-      if (part.rows.isEmpty() && part.heads.isEmpty()) {
+      if (part.rows.isEmpty() && part.heads.size() == 0) {
         part.release();
         part = null;
         return false;

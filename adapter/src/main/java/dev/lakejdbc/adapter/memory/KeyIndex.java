@@ -1,0 +1,96 @@
+package dev.lakejdbc.adapter.memory;
+
+import java.util.Arrays;
+
+/**
+ * The distinct keys of an operator's hash table, numbered 0, 1, 2, ... in the order they were added:
+ * the operator keeps what belongs to a key (an accumulator, a join's first row) in arrays by number.
+ *
+ * <p>A {@code HashMap} would hash a composite key as its list does, {@code 31 * h + e}: on TPC-DS's
+ * {@code (ss_item_sk, ss_customer_sk)} that gives four keys per hash value, every lookup walking a
+ * chain of equal hashes; and it holds a node per key (and the join a boxed row number). Here the hash
+ * mixes every column ({@link HashKeys#hash}), slots are found by open addressing on its high bits
+ * (spill partitions split by its low bits, which all keys of a spilled partition share), and a key
+ * costs {@link #BYTES_PER_KEY}.
+ */
+final class KeyIndex {
+  /** A key's reference, and its share of the slots (number and hash), at most half of which are used. */
+  static final int BYTES_PER_KEY = RowSizes.REFERENCE + 2 * 8;
+  private static final int FIBONACCI = 0x9E3779B9;
+
+  private final HashKeys keys;
+  private Object[] byNumber = new Object[16];
+  /**
+   * Per slot, a key's number plus one (0: a free slot) and its hash, side by side: a lookup compares
+   * hashes without reaching for the keys of other hashes.
+   */
+  private int[] slots = new int[2 * 32];
+  private int shift = 32 - 5;
+  private int size;
+
+  KeyIndex(HashKeys keys) {
+    this.keys = keys;
+  }
+
+  /** The number of {@code key}, or -1 if it was never added. */
+  int find(Object key) {
+    int hash = keys.hash(key);
+    int mask = slots.length / 2 - 1;
+    for (int s = (hash * FIBONACCI) >>> shift; ; s = (s + 1) & mask) {
+      int n = slots[2 * s] - 1;
+      if (n < 0) {
+        return -1;
+      }
+      if (slots[2 * s + 1] == hash && keys.equal(byNumber[n], key)) {
+        return n;
+      }
+    }
+  }
+
+  /** Adds {@code key}, which {@link #find} does not know, and returns its number. */
+  int add(Object key) {
+    if (size == byNumber.length) {
+      byNumber = Arrays.copyOf(byNumber, size * 2);
+    }
+    if (2 * (size + 1) > slots.length / 2) {
+      int[] old = slots;
+      slots = new int[old.length * 2];
+      shift--;
+      for (int s = 0; s < old.length; s += 2) {
+        if (old[s] != 0) {
+          place(old[s] - 1, old[s + 1]);
+        }
+      }
+    }
+    byNumber[size] = key;
+    place(size, keys.hash(key));
+    return size++;
+  }
+
+  private void place(int n, int hash) {
+    int mask = slots.length / 2 - 1;
+    int s = (hash * FIBONACCI) >>> shift;
+    while (slots[2 * s] != 0) {
+      s = (s + 1) & mask;
+    }
+    slots[2 * s] = n + 1;
+    slots[2 * s + 1] = hash;
+  }
+
+  /** The key numbered {@code n}. */
+  Object key(int n) {
+    return byNumber[n];
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** Forgets every key, and the arrays they took. */
+  void clear() {
+    byNumber = new Object[16];
+    slots = new int[2 * 32];
+    shift = 32 - 5;
+    size = 0;
+  }
+}

@@ -1,0 +1,82 @@
+package dev.lakejdbc.adapter.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.linq4j.function.Functions;
+import org.apache.calcite.runtime.FlatLists;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The keys of the operators' hash tables: numbered in the order added, found again by an equal key of
+ * another instance, NULL a key like any other, and composite keys hashed by every column.
+ */
+class KeyIndexTest {
+  @Test void keysAreNumberedInOrderAndFoundByEqualKeys() {
+    KeyIndex index = new KeyIndex(new HashKeys(null));
+    List<Object> added = new ArrayList<>();
+    // Enough keys to grow the arrays and the slots many times.
+    for (int i = 0; i < 50_000; i++) {
+      Object key = i % 3 == 0 ? (Object) i : FlatLists.of(i, "c" + (i % 7));
+      assertEquals(-1, index.find(key));
+      assertEquals(i, index.add(key));
+      added.add(key);
+    }
+    assertEquals(50_000, index.size());
+    for (int i = 0; i < added.size(); i++) {
+      Object copy = i % 3 == 0 ? (Object) Integer.valueOf(i) : FlatLists.of(i, "c" + (i % 7));
+      assertEquals(i, index.find(copy));
+      assertEquals(added.get(i), index.key(i));
+    }
+    assertEquals(-1, index.find(FlatLists.of(1, "c0")));
+    assertEquals(-1, index.find(-5));
+  }
+
+  @Test void nullIsAKeyAndClearForgetsEverything() {
+    KeyIndex index = new KeyIndex(new HashKeys(null));
+    assertEquals(-1, index.find(null));
+    assertEquals(0, index.add(null));
+    assertEquals(1, index.add(0));
+    assertEquals(0, index.find(null));
+    assertEquals(1, index.find(0));
+    index.clear();
+    assertEquals(0, index.size());
+    assertEquals(-1, index.find(null));
+    assertEquals(-1, index.find(0));
+    assertEquals(0, index.add(7));
+  }
+
+  @Test void aComparerDecidesEquality() {
+    KeyIndex index = new KeyIndex(new HashKeys(Functions.arrayComparer()));
+    assertEquals(0, index.add(new Object[] {1, "a"}));
+    assertEquals(0, index.find(new Object[] {1, "a"}));
+    assertEquals(-1, index.find(new Object[] {1, "b"}));
+  }
+
+  /**
+   * Pairs of small numbers, such as (item, customer) keys: their lists' own hash ({@code 31 * a + b})
+   * gives about one value per 31 keys here; the mixed hash gives every key its own.
+   */
+  @Test void compositeKeysOfSmallNumbersHashApart() {
+    HashKeys keys = new HashKeys(null);
+    Set<Integer> listHashes = new HashSet<>();
+    Set<Integer> mixed = new HashSet<>();
+    int n = 0;
+    for (int a = 0; a < 200; a++) {
+      for (int b = 0; b < 1_000; b++) {
+        List<Integer> key = FlatLists.of(a, b);
+        listHashes.add(key.hashCode());
+        mixed.add(keys.hash(key));
+        n++;
+      }
+    }
+    assertTrue(listHashes.size() < n / 20, "the premise: lists' hashes collide, " + listHashes.size());
+    assertTrue(mixed.size() > n * 0.999, mixed.size() + " distinct hashes of " + n + " keys");
+    // Equal lists of different classes still hash alike.
+    assertEquals(keys.hash(FlatLists.of(3, 4)), keys.hash(List.of(3, 4)));
+  }
+}
