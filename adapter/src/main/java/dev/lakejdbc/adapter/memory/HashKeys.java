@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
 import org.apache.calcite.linq4j.function.EqualityComparer;
+import org.apache.calcite.runtime.FlatLists;
 
 /**
  * Keys of hash tables and hash partitions as Calcite's generated code defines them: equal by the key's
@@ -40,11 +41,13 @@ final class HashKeys {
       h = 0;
     } else if (comparer != null) {
       h = comparer.hashCode(key);
+    } else if (key instanceof FlatLists.AbstractFlatList<?> list) {
+      // A class test first: on Java 17 a failed or alternating test against an interface (List,
+      // RandomAccess) scans the class's interfaces on every call, and that showed as a third of
+      // the time of hashing 2.3 million composite keys.
+      h = indexedHash(list);
     } else if (key instanceof List<?> list && list instanceof RandomAccess) {
-      h = list.size();
-      for (int i = 0; i < list.size(); i++) {
-        h = mix(h, Objects.hashCode(list.get(i)));
-      }
+      h = indexedHash(list);
     } else if (key instanceof List<?> list) {
       h = list.size();
       for (Object v : list) {
@@ -59,6 +62,15 @@ final class HashKeys {
     h ^= h >>> 13;
     h *= 0xc2b2ae35;
     h ^= h >>> 16;
+    return h;
+  }
+
+  private static int indexedHash(List<?> list) {
+    int size = list.size();
+    int h = size;
+    for (int i = 0; i < size; i++) {
+      h = mix(h, Objects.hashCode(list.get(i)));
+    }
     return h;
   }
 
