@@ -151,6 +151,24 @@ class DynamicPruningTest {
     assertTrue(returns.dynamicFilter().startsWith("#1: ret_dt = date_id IN "), returns.dynamicFilter());
   }
 
+  /**
+   * A dimension filtered at run time by a join above an aggregate (TPC-DS q59, q2): the fact is grouped
+   * by its date's day name, and a filtered date dimension joined on the day name above the aggregate
+   * restricts the names. The lower date dimension is filtered by those names, and prunes the fact to
+   * the days that have them.
+   */
+  @Test void aDimensionFilteredByAJoinAboveAnAggregatePrunesTheFact() throws Exception {
+    String sql = "SELECT w.day_name, w.orders, w.total, d2.date_id FROM (SELECT d.day_name, "
+        + "count(*) AS orders, sum(f.amount) AS total FROM fact_orders f JOIN dim_date d "
+        + "ON f.dt = d.date_id GROUP BY d.day_name) w JOIN dim_date d2 ON w.day_name = d2.day_name "
+        + "WHERE d2.date_type = 'holiday'";
+    PruningCheck.ScanCounts counts = prunes(sql, "fact_orders", "fact_orders f JOIN dim_date d "
+        + "ON f.dt = d.date_id WHERE d.day_name IN (SELECT day_name FROM dim_date "
+        + "WHERE date_type = 'holiday')");
+    assertTrue(counts.filesRead() > 0 && counts.filesRead() < 30 * 4, counts.toString());
+    assertTrue(counts.dynamicFilter().startsWith("#2: dt = date_id IN "), counts.dynamicFilter());
+  }
+
   @Test void bankWestReadsOnlyWestBranchPartitions() throws Exception {
     PruningCheck.ScanCounts counts = prunes("SELECT t.branch_id, count(*), sum(t.amount) FROM transactions t "
         + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.branch_id",

@@ -34,13 +34,14 @@ final class DimensionChecks {
 
   /**
    * Whether the dimension is filtered somewhere (Spark's "selective predicate"): without a filter its
-   * keys are every key, and every fact partition that can join would be kept anyway.
+   * keys are every key, and every fact partition that can join would be kept anyway. A scan filtered
+   * at run time by another join's keys (dynamic pruning or a dynamic data filter) counts.
    */
   static boolean hasFilter(RelNode node) {
     boolean filters = (node instanceof EnumerableCalc calc && calc.getProgram().getCondition() != null)
         || node instanceof EnumerableFilter
-        || (node instanceof EnumerableLakeTableScan scan
-            && (scan.partitionFilter() != null || !scan.dynamicPruning().isEmpty()));
+        || (node instanceof EnumerableLakeTableScan scan && (scan.partitionFilter() != null
+            || !scan.dynamicPruning().isEmpty() || !scan.dynamicDataFilters().isEmpty()));
     return filters || node.getInputs().stream().anyMatch(DimensionChecks::hasFilter);
   }
 }

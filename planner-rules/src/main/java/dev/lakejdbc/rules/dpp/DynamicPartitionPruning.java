@@ -44,15 +44,35 @@ import org.apache.calcite.util.ImmutableBitSet;
 public final class DynamicPartitionPruning implements Program {
   private final LakeOptions options;
   private int channels;
+  /** Whether this pass gave a scan a dynamic data filter. */
+  private boolean dataFiltered;
+  /** Whether this is the second pass, which only prunes joins that the first left alone. */
+  private boolean again;
 
   public DynamicPartitionPruning(LakeOptions options) {
     this.options = options;
   }
 
+  /**
+   * Pruning bottom-up, then once more where the first pass gave a scan a dynamic data filter: a join
+   * above gave it to a dimension of a join below, which the first pass saw unfiltered ("the
+   * dimension has no filter") and which now has a filter at run time. That is TPC-DS q59's shape: the
+   * fact joins an unfiltered date dimension and is grouped by its week; a filtered date dimension
+   * joined on the week above the aggregate restricts the weeks, so the lower dimension's rows, and
+   * then the fact's partitions.
+   */
   @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
       List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
     channels = 0;
-    return rewrite(rel, OutputOrder.reliedOnAtRoot(rel, requiredOutputTraits));
+    dataFiltered = false;
+    again = false;
+    boolean orderReliedOn = OutputOrder.reliedOnAtRoot(rel, requiredOutputTraits);
+    RelNode pruned = rewrite(rel, orderReliedOn);
+    if (dataFiltered) {
+      again = true;
+      pruned = rewrite(pruned, orderReliedOn);
+    }
+    return pruned;
   }
 
   private RelNode rewrite(RelNode node, boolean orderReliedOn) {
@@ -84,6 +104,11 @@ public final class DynamicPartitionPruning implements Program {
    * partition-wise, which would return the rows in the fact's order.
    */
   private RelNode prune(Join join, boolean orderReliedOn) {
+    if (again && (join.getLeft() instanceof DynamicFilterSource
+        || join.getRight() instanceof DynamicFilterSource)) {
+      // Pruned by the first pass.
+      return join;
+    }
     JoinInfo info = join.analyzeCondition();
     List<Candidate> candidates = new ArrayList<>();
     for (int side = 0; side < 2; side++) {
@@ -116,8 +141,9 @@ public final class DynamicPartitionPruning implements Program {
     String reason = whyNot(join, info, fact);
     EnumerableLakeTableScan scan = fact.trace().scan();
     if (reason != null) {
-      // An unpartitioned scan, which only data filters could have narrowed, gets no note.
-      return !fact.partitioned() ? join
+      // An unpartitioned scan, which only data filters could have narrowed, gets no note; nor does a
+      // scan the first pass gave its notes already.
+      return !fact.partitioned() || again ? join
           : FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
     }
     return applied(join, info, fact, orderReliedOn && fact.side() == 1);
@@ -224,6 +250,7 @@ public final class DynamicPartitionPruning implements Program {
     EnumerableLakeTableScan scan = fact.trace().scan();
     EnumerableLakeTableScan pruned = factKeys.isEmpty() ? scan
         : scan.withDynamicPruning(new DynamicPruningSpec(channel, factKeys, partitionDimNames));
+    dataFiltered |= !fact.dataUsable().isEmpty();
     pruned = DynamicDataFilters.apply(pruned, channel, fact.usable().size(),
         fact.trace().keysOverTable(), fact.dataUsable(),
         dimNames.subList(fact.usable().size(), dimNames.size()));

@@ -156,6 +156,26 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertEquals(1, nodes(plans.after(), DynamicFilterSource.class).size(), plans.afterText());
   }
 
+  /**
+   * TPC-DS q59's shape: the fact joins an unfiltered date dimension and is grouped by its day name;
+   * a filtered date dimension joined on the day name above the aggregate restricts the names. Its
+   * keys filter the lower dimension's rows at run time (a dynamic data filter), and that dimension,
+   * filtered now, prunes the fact: a second pass, since the first saw it without a filter.
+   */
+  @Test void aDimensionFilteredByAJoinAboveAnAggregatePrunesTheFactBelow() {
+    Plans plans = check("SELECT w.day_name, w.total, d2.date_id FROM (SELECT d.day_name, "
+        + "sum(f.amount) AS total FROM fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+        + "GROUP BY d.day_name) w JOIN dim_date d2 ON w.day_name = d2.day_name "
+        + "WHERE d2.date_type = 'holiday'");
+    LakeTableScan lower = nodes(plans.after(), LakeTableScan.class).stream()
+        .filter(s -> s.source().name().equals("dim_date") && items(s).containsKey("DynamicDataFilters"))
+        .findFirst().orElseThrow(() -> new AssertionError(plans.afterText()));
+    assertEquals("#1: day_name = day_name", items(lower).get("DynamicDataFilters"));
+    assertEquals("#2: dt = date_id", dynamicPruning(plans), plans.afterText());
+    assertNull(items(fact(plans.after())).get("NoDynamicPruning"), plans.afterText());
+    assertEquals(2, nodes(plans.after(), DynamicFilterSource.class).size(), plans.afterText());
+  }
+
   @Test void staticPruningOnTheDateDynamicOnTheBranch() {
     Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN branches b "
         + "ON f.branch_id = b.branch_id WHERE b.region = 'West' "
