@@ -56,6 +56,10 @@ class PartitionWiseJoinTest {
     writeFile("kinds/data_0.parquet", "SELECT * FROM (VALUES (CAST(NULL AS INTEGER), 'none'), "
         + "(1, 'one'), (1, 'uno'), (3, 'three'), (4, 'four')) t(k, name)");
     duck.viewOfFiles("kinds", lake.resolve("kinds") + "/*.parquet");
+    // A dimension on a data column of the fact.
+    writeFile("customer_tiers/data_0.parquet", "SELECT DISTINCT customer_id, CASE WHEN customer_id % 3 = 0 "
+        + "THEN 'gold' ELSE 'basic' END AS tier FROM fact_orders");
+    duck.viewOfFiles("customer_tiers", lake.resolve("customer_tiers") + "/*.parquet");
     check = new PruningCheck(lake, duck);
   }
 
@@ -111,6 +115,21 @@ class PartitionWiseJoinTest {
     assertEquals(7, checkJoin(sql, "fact_orders", "fact_orders f JOIN dim_date d ON f.dt = d.date_id "
         + "JOIN branches b ON f.branch_id = b.branch_id WHERE d.date_type = 'holiday' "
         + "AND b.region = 'West'").filesRead());
+  }
+
+  /**
+   * A dimension on a data column joins the fact first in the plan Calcite chose, the filtered date
+   * above it: the date join moves down to the scan, which answers it, and the other join stays a hash
+   * join above; every column stays in its place.
+   */
+  @Test void aDateJoinedAboveAnotherJoinIsStillAnsweredByTheScan() throws Exception {
+    String sql = "SELECT f.order_id, t.tier, d.date_type, f.amount, f.dt, t.customer_id, d.date_id, "
+        + "f.branch_id FROM fact_orders f JOIN customer_tiers t ON f.customer_id = t.customer_id "
+        + "JOIN dim_date d ON f.dt = d.date_id WHERE d.date_type = 'holiday' AND t.tier = 'gold'";
+    String plan = plan(sql);
+    assertTrue(plan.contains("PartitionWiseJoin(dimensions=[#"), plan);
+    assertTrue(plan.contains("HashJoin"), plan);
+    checkJoin(sql, "fact_orders", HOLIDAYS);
   }
 
   @Test void aRepeatedDimensionKeyYieldsEachFactRowOncePerDimensionRowFromOneRead() throws Exception {

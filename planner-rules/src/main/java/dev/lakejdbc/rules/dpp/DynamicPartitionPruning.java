@@ -81,8 +81,12 @@ public final class DynamicPartitionPruning implements Program {
       inputs.add(rewrite(node.getInput(i), OutputOrder.reliedOnInput(node, i, orderReliedOn)));
     }
     RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
-    return copy instanceof Join join && copy instanceof EnumerableRel ? prune(join, orderReliedOn)
-        : copy;
+    if (!(copy instanceof Join join && copy instanceof EnumerableRel)) {
+      return copy;
+    }
+    RelNode belowOtherJoin = orderReliedOn ? null
+        : DimensionJoinPushdown.attempt(join, this::prunedPartitionWise);
+    return belowOtherJoin != null ? belowOtherJoin : prune(join, orderReliedOn);
   }
 
   /**
@@ -147,6 +151,28 @@ public final class DynamicPartitionPruning implements Program {
           : FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
     }
     return applied(join, info, fact, orderReliedOn && fact.side() == 1);
+  }
+
+  /**
+   * {@code join} (not relied on for its order) pruned, as far as the result is a partition-wise join,
+   * directly or below another join ({@link DimensionJoinPushdown}); else null, and nothing of this
+   * program's state changed.
+   */
+  private RelNode prunedPartitionWise(Join join) {
+    int channelsBefore = channels;
+    boolean dataFilteredBefore = dataFiltered;
+    // Further down first, where the fact is under more than one join.
+    RelNode below = DimensionJoinPushdown.attempt(join, this::prunedPartitionWise);
+    if (below != null) {
+      return below;
+    }
+    RelNode pruned = prune(join, false);
+    if (PartitionWiseJoin.isAnswer(pruned)) {
+      return pruned;
+    }
+    channels = channelsBefore;
+    dataFiltered = dataFilteredBefore;
+    return null;
   }
 
   /** The positions of the traced keys that are deterministic expressions over partition columns. */

@@ -5,6 +5,7 @@ import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.linq4j.Enumerable;
@@ -38,6 +39,12 @@ public final class PartitionWiseJoin extends AbstractRelNode implements Enumerab
   }
 
   /** The fact scan that returns the joined rows. */
+  /** Whether {@code node} is a partition-wise join, or a Calc right above one. */
+  static boolean isAnswer(RelNode node) {
+    return node instanceof PartitionWiseJoin
+        || node instanceof EnumerableCalc calc && calc.getInput() instanceof PartitionWiseJoin;
+  }
+
   public EnumerableLakeTableScan scan() {
     return (EnumerableLakeTableScan) inputs.get(0);
   }

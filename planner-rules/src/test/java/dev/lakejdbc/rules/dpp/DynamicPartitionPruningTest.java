@@ -176,6 +176,25 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertEquals(2, nodes(plans.after(), DynamicFilterSource.class).size(), plans.afterText());
   }
 
+  /**
+   * The join order puts the customers join on the fact first and the filtered date above it: the date
+   * join moves down to the fact, where the scan answers it partition-wise (no hash probe per fact
+   * row), and the customers join goes on above it, its columns back in their order.
+   */
+  @Test void aDimensionJoinedAboveAnotherJoinMovesDownToBeJoinedPartitionWise() {
+    Plans plans = check("SELECT c.country, d.date_type, count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN customers c ON f.customer_id = c.customer_id JOIN dim_date d ON f.dt = d.date_id "
+        + "WHERE d.date_type = 'holiday' GROUP BY c.country, d.date_type");
+    List<Join> joinsBefore = nodes(plans.before(), Join.class);
+    assertEquals(2, joinsBefore.size(), plans.beforeText());
+    assertTrue(reaches(joinsBefore.get(0).getRight(), "dim_date"), "the premise, the date join on top:\n"
+        + plans.beforeText());
+    Join customers = join(plans.after());
+    assertTrue(reaches(customers.getRight(), "customers"), plans.afterText());
+    assertInstanceOf(PartitionWiseJoin.class, customers.getLeft(), plans.afterText());
+    assertEquals("#1: dt = date_id", dynamicPruning(plans));
+  }
+
   @Test void staticPruningOnTheDateDynamicOnTheBranch() {
     Plans plans = check("SELECT count(*), sum(f.amount) FROM fact_orders f JOIN branches b "
         + "ON f.branch_id = b.branch_id WHERE b.region = 'West' "
