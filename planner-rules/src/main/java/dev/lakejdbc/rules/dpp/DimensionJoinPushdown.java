@@ -11,6 +11,7 @@ import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexProgramBuilder;
 import org.apache.calcite.rex.RexShuttle;
 
@@ -84,6 +85,21 @@ final class DimensionJoinPushdown {
           join.getRowType().getFieldNames().get(i));
     }
     return EnumerableCalc.create(upper, program.getProgram());
+  }
+
+  /**
+   * {@code calc}, merged with a Calc right below it that only picks columns (as the one put above a
+   * moved join does): one row built per row instead of two.
+   */
+  static RelNode mergedWithPickedColumns(EnumerableCalc calc) {
+    if (!(calc.getInput() instanceof EnumerableCalc below) || below.getProgram().getCondition() != null
+        || !ScanFields.expandedProjects(below.getProgram()).stream()
+            .allMatch(p -> p instanceof RexInputRef)) {
+      return calc;
+    }
+    RexProgram merged = RexProgramBuilder.mergePrograms(calc.getProgram(), below.getProgram(),
+        calc.getCluster().getRexBuilder());
+    return EnumerableCalc.create(below.getInput(), merged);
   }
 
   private static RexNode remap(RexNode condition, IntUnaryOperator index) {

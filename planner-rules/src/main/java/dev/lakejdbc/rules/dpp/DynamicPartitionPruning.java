@@ -81,6 +81,9 @@ public final class DynamicPartitionPruning implements Program {
       inputs.add(rewrite(node.getInput(i), OutputOrder.reliedOnInput(node, i, orderReliedOn)));
     }
     RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
+    if (copy != node && copy instanceof EnumerableCalc calc) {
+      return DimensionJoinPushdown.mergedWithPickedColumns(calc);
+    }
     if (!(copy instanceof Join join && copy instanceof EnumerableRel)) {
       return copy;
     }
