@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.stream.Collectors;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -52,6 +53,12 @@ public final class ParquetFileRows implements AutoCloseable {
   private final RowKeyFilter[] rowFilters;
   private final ReadFilter filter;
   private final boolean opened;
+  /** The requested columns when all are flat, read by {@link FlatRowGroup}; null otherwise. */
+  private final List<ColumnDescriptor> flatColumns;
+  private final int[] positions;
+  private final ColumnType[] fileTypes;
+  private final ColumnType[] tableTypes;
+  private FlatRowGroup flatGroup;
   private long footerRowsLeft;
   private RecordReader<Object[]> records;
   private long rowsLeftInGroup;
@@ -75,6 +82,15 @@ public final class ParquetFileRows implements AutoCloseable {
    */
   public ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests,
       Object[] template, LongConsumer bytesRead, ReadFilter filter) {
+    this(footers, file, requests, template, bytesRead, filter, true);
+  }
+
+  /**
+   * @param columnByColumn whether flat columns are read by {@link FlatRowGroup} (false: all through
+   *     record assembly, which tests compare it with)
+   */
+  ParquetFileRows(ParquetFooters footers, DataFile file, List<Request> requests, Object[] template,
+      LongConsumer bytesRead, ReadFilter filter, boolean columnByColumn) {
     this.file = file;
     this.template = template;
     this.filter = filter;
@@ -113,14 +129,17 @@ public final class ParquetFileRows implements AutoCloseable {
       this.reader = null;
       this.columnIO = null;
       this.materializer = null;
+      this.flatColumns = null;
+      this.positions = null;
+      this.fileTypes = null;
+      this.tableTypes = null;
       this.footerRowsLeft = selection.rowsLeft();
       this.opened = !ruledOut;
       return;
     }
-    int[] positions = found.stream().mapToInt(Request::position).toArray();
-    ColumnType[] fileTypes = fields.stream().map(ParquetColumnTypes::sqlTypeOf)
-        .toArray(ColumnType[]::new);
-    ColumnType[] tableTypes = found.stream().map(Request::tableType).toArray(ColumnType[]::new);
+    this.positions = found.stream().mapToInt(Request::position).toArray();
+    this.fileTypes = fields.stream().map(ParquetColumnTypes::sqlTypeOf).toArray(ColumnType[]::new);
+    this.tableTypes = found.stream().map(Request::tableType).toArray(ColumnType[]::new);
     FieldPaths[] paths = found.stream().map(Request::paths).toArray(FieldPaths[]::new);
     this.materializer = new RowMaterializer(new MessageType(fileSchema.getName(), fields), paths,
         positions, fileTypes, tableTypes, template, rowFilters);
@@ -132,6 +151,7 @@ public final class ParquetFileRows implements AutoCloseable {
     }
     MessageType requested = new MessageType(fileSchema.getName(), pruned);
     this.columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
+    this.flatColumns = columnByColumn && allFlat(fields) ? requested.getColumns() : null;
     try {
       LakeInputFile input = footers.inputFile(file);
       this.reader = ParquetFileReader.open(input, footer, footers.options(),
@@ -170,6 +190,11 @@ public final class ParquetFileRows implements AutoCloseable {
     return true;
   }
 
+  /** Whether every requested field is a top-level primitive that is not repeated: what {@link FlatColumnReader} reads. */
+  private static boolean allFlat(List<Type> fields) {
+    return fields.stream().allMatch(f -> f.isPrimitive() && !f.isRepetition(Type.Repetition.REPEATED));
+  }
+
   /** The file columns the predicate reads, by their names in this file. */
   private static Set<String> filteredFields(MessageType fileSchema, ReadFilter filter) {
     Set<String> wanted = new HashSet<>();
@@ -193,6 +218,11 @@ public final class ParquetFileRows implements AutoCloseable {
     return opened;
   }
 
+  /** Whether its row groups are read column by column (unless a column index narrowed their pages). */
+  boolean readsColumnByColumn() {
+    return flatColumns != null;
+  }
+
   /** Advances to the next row; false at the end of the file. */
   public boolean next() {
     if (reader == null) {
@@ -205,13 +235,29 @@ public final class ParquetFileRows implements AutoCloseable {
     }
     try {
       while (true) {
-        while (rowsLeftInGroup == 0) {
+        if (flatGroup != null) {
+          current = flatGroup.next();
+          if (current != null) {
+            return true;
+          }
+          rowsDroppedByKeys += flatGroup.rowsDroppedByKeys();
+          flatGroup = null;
+        }
+        if (rowsLeftInGroup == 0) {
           PageReadStore pages = selection.next(reader);
           if (pages == null) {
             return false;
           }
-          rowsLeftInGroup = pages.getRowCount();
-          records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
+          // Pages narrowed to row ranges by a column index are not aligned across columns: only
+          // record assembly keeps their rows together.
+          if (flatColumns != null && pages.getRowIndexes().isEmpty()) {
+            flatGroup = new FlatRowGroup(pages, flatColumns, positions, fileTypes, tableTypes,
+                template, rowFilters);
+          } else {
+            rowsLeftInGroup = pages.getRowCount();
+            records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
+          }
+          continue;
         }
         rowsLeftInGroup--;
         current = records.read();
@@ -236,6 +282,10 @@ public final class ParquetFileRows implements AutoCloseable {
   }
 
   @Override public void close() {
+    if (flatGroup != null) {
+      rowsDroppedByKeys += flatGroup.rowsDroppedByKeys();
+      flatGroup = null;
+    }
     if (rowsDroppedByKeys > 0 && filter.stats() != null) {
       filter.stats().rowsSkippedByKeys(rowsDroppedByKeys);
       rowsDroppedByKeys = 0;

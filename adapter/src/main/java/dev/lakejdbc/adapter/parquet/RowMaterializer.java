@@ -75,6 +75,14 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     }
   }
 
+  /** What writes a decoded value of {@code fileType}: as it is, or coerced to the table's wider type. */
+  static Consumer<Object> coercing(ColumnType fileType, ColumnType tableType, Consumer<Object> write) {
+    if (fileType.equals(tableType)) {
+      return write;
+    }
+    return v -> write.accept(tableType.coerce(v, fileType));
+  }
+
   @Override public GroupConverter getRootConverter() {
     return root;
   }
@@ -138,10 +146,7 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     }
 
     private Consumer<Object> sinkFor(int position, ColumnType fileType, ColumnType tableType) {
-      if (fileType.equals(tableType)) {
-        return v -> row[position] = v;
-      }
-      return v -> row[position] = tableType.coerce(v, fileType);
+      return coercing(fileType, tableType, v -> row[position] = v);
     }
 
     @SuppressWarnings("unchecked")

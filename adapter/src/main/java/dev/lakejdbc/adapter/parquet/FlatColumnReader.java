@@ -1,0 +1,205 @@
+package dev.lakejdbc.adapter.parquet;
+
+import dev.lakejdbc.adapter.types.ColumnType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * The values of one flat column (top-level, primitive, not repeated) in one row group, decoded page by
+ * page straight into the rows' output position: no record assembly. Definition levels and dictionary
+ * ids go through {@link RleBitPackedDecoder}; values in other encodings through parquet-java's
+ * {@link ValuesReader} for that encoding; each value through the same {@link PrimitiveDecoders} the
+ * record path uses, so both give the same Java values.
+ */
+final class FlatColumnReader {
+  private final ColumnDescriptor column;
+  private final PageReader pages;
+  private final PrimitiveTypeName type;
+  private final int maxDefinition;
+  private final PrimitiveConverter converter;
+  private final boolean hasDictionary;
+  /** The row the converter writes into. */
+  private Object[] row;
+  private int leftInPage;
+  /** Definition levels in RLE (all but ancient files), or else parquet-java's reader of them. */
+  private RleBitPackedDecoder levels;
+  private ValuesReader otherLevels;
+  private RleBitPackedDecoder dictionaryIds;
+  private ValuesReader values;
+
+  /**
+   * @param column the column, with maximum repetition level 0 and definition level 0 or 1
+   * @param position where its values go in each row
+   */
+  FlatColumnReader(ColumnDescriptor column, PageReader pages, int position, ColumnType fileType,
+      ColumnType tableType) {
+    this.column = column;
+    this.pages = pages;
+    this.type = column.getPrimitiveType().getPrimitiveTypeName();
+    this.maxDefinition = column.getMaxDefinitionLevel();
+    this.converter = PrimitiveDecoders.forType(column.getPrimitiveType(),
+        RowMaterializer.coercing(fileType, tableType, v -> row[position] = v));
+    DictionaryPage dictionary = pages.readDictionaryPage();
+    this.hasDictionary = dictionary != null;
+    if (hasDictionary) {
+      try {
+        converter.setDictionary(dictionary.getEncoding().initDictionary(column, dictionary));
+      } catch (IOException e) {
+        throw new ParquetDecodingException("cannot read the dictionary of " + column, e);
+      }
+    }
+  }
+
+  /**
+   * Decodes the next {@code count} values into {@code rows[0..count)}; a NULL leaves the row's value as
+   * it is. The value of a row marked in {@code skip} (if not null) is consumed, not decoded.
+   */
+  void read(Object[][] rows, int count, boolean[] skip) {
+    int r = 0;
+    while (r < count) {
+      if (leftInPage == 0) {
+        nextPage();
+      }
+      int end = r + Math.min(count - r, leftInPage);
+      leftInPage -= end - r;
+      for (; r < end; r++) {
+        if (maxDefinition > 0 && nextLevel() != maxDefinition) {
+          continue;
+        }
+        if (skip != null && skip[r]) {
+          skipValue();
+        } else {
+          row = rows[r];
+          readValue();
+        }
+      }
+    }
+    row = null;
+  }
+
+  private int nextLevel() {
+    return levels != null ? levels.next() : otherLevels.readInteger();
+  }
+
+  private void readValue() {
+    if (dictionaryIds != null) {
+      converter.addValueFromDictionary(dictionaryIds.next());
+      return;
+    }
+    switch (type) {
+      case INT32 -> converter.addInt(values.readInteger());
+      case INT64 -> converter.addLong(values.readLong());
+      case BOOLEAN -> converter.addBoolean(values.readBoolean());
+      case FLOAT -> converter.addFloat(values.readFloat());
+      case DOUBLE -> converter.addDouble(values.readDouble());
+      case BINARY, FIXED_LEN_BYTE_ARRAY, INT96 -> converter.addBinary(values.readBytes());
+      default -> throw new ParquetDecodingException("unsupported type " + type + " of " + column);
+    }
+  }
+
+  private void skipValue() {
+    if (dictionaryIds != null) {
+      dictionaryIds.next();
+    } else {
+      values.skip();
+    }
+  }
+
+  private void nextPage() {
+    DataPage page = pages.readPage();
+    if (page == null) {
+      throw new ParquetDecodingException("column " + column + " has fewer values than its row group rows");
+    }
+    leftInPage = page.getValueCount();
+    page.accept(new DataPage.Visitor<Void>() {
+      @Override public Void visit(DataPageV1 v1) {
+        ByteBuffer bytes = bytes(v1.getBytes());
+        int start = bytes.position();
+        levels = null;
+        otherLevels = null;
+        if (maxDefinition > 0 && v1.getDlEncoding() == Encoding.RLE) {
+          int length = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(start);
+          levels = new RleBitPackedDecoder(bytes, start + 4, start + 4 + length, bitWidth(maxDefinition));
+          start += 4 + length;
+        } else if (maxDefinition > 0) {
+          // The deprecated BIT_PACKED levels: parquet-java reads them, then the values follow.
+          otherLevels = v1.getDlEncoding().getValuesReader(column, ValuesType.DEFINITION_LEVEL);
+          ByteBuffer slice = bytes.duplicate();
+          slice.position(start);
+          ByteBufferInputStream in = ByteBufferInputStream.wrap(slice);
+          try {
+            otherLevels.initFromPage(v1.getValueCount(), in);
+            bytes = in.slice(in.available());
+          } catch (IOException e) {
+            throw new ParquetDecodingException("cannot read a page of " + column, e);
+          }
+          start = bytes.position();
+        }
+        initValues(v1.getValueEncoding(), bytes, start, v1.getValueCount());
+        return null;
+      }
+
+      @Override public Void visit(DataPageV2 v2) {
+        otherLevels = null;
+        if (maxDefinition > 0) {
+          ByteBuffer definitions = bytes(v2.getDefinitionLevels());
+          levels = new RleBitPackedDecoder(definitions, definitions.position(), definitions.limit(),
+              bitWidth(maxDefinition));
+        } else {
+          levels = null;
+        }
+        ByteBuffer data = bytes(v2.getData());
+        initValues(v2.getDataEncoding(), data, data.position(), v2.getValueCount());
+        return null;
+      }
+    });
+  }
+
+  private void initValues(Encoding encoding, ByteBuffer bytes, int start, int valueCount) {
+    if (encoding.usesDictionary()) {
+      if (!hasDictionary) {
+        throw new ParquetDecodingException("a page of " + column + " refers to a dictionary it lacks");
+      }
+      values = null;
+      // An empty page of a NULL-only column may hold no bit width at all.
+      int bitWidth = start < bytes.limit() ? bytes.get(start) & 0xFF : 0;
+      dictionaryIds = new RleBitPackedDecoder(bytes, start + 1, bytes.limit(), bitWidth);
+      return;
+    }
+    dictionaryIds = null;
+    values = encoding.getValuesReader(column, ValuesType.VALUES);
+    ByteBuffer slice = bytes.duplicate();
+    slice.position(start);
+    try {
+      values.initFromPage(valueCount, ByteBufferInputStream.wrap(slice));
+    } catch (IOException e) {
+      throw new ParquetDecodingException("cannot read a page of " + column, e);
+    }
+  }
+
+  private static ByteBuffer bytes(org.apache.parquet.bytes.BytesInput input) {
+    try {
+      return input.toByteBuffer();
+    } catch (IOException e) {
+      throw new ParquetDecodingException("cannot read a page", e);
+    }
+  }
+
+  private static int bitWidth(int maxLevel) {
+    return 32 - Integer.numberOfLeadingZeros(maxLevel);
+  }
+}
