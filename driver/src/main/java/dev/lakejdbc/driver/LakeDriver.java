@@ -20,8 +20,15 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteFactory;
+import org.apache.calcite.jdbc.CalciteMetaColumnFactory;
+import org.apache.calcite.jdbc.CalciteMetaColumnFactoryImpl;
+import org.apache.calcite.jdbc.CalciteMetaTableFactory;
+import org.apache.calcite.jdbc.CalciteMetaTableFactoryImpl;
+import org.apache.calcite.jdbc.ThreadSafeCalciteMeta;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.Driver;
 import org.apache.hadoop.conf.Configuration;
@@ -55,6 +62,14 @@ public class LakeDriver extends Driver {
 
   @Override public CalcitePrepare createPrepare() {
     return new LakePrepareImpl();
+  }
+
+  /** Calcite's Meta, made safe for threads sharing one connection ({@link ThreadSafeCalciteMeta}). */
+  @Override public Meta createMeta(AvaticaConnection connection) {
+    CalciteConnectionConfig config = (CalciteConnectionConfig) connection.config();
+    return ThreadSafeCalciteMeta.create(connection,
+        config.metaTableFactory(CalciteMetaTableFactory.class, CalciteMetaTableFactoryImpl.INSTANCE),
+        config.metaColumnFactory(CalciteMetaColumnFactory.class, CalciteMetaColumnFactoryImpl.INSTANCE));
   }
 
   @Override public Connection connect(String url, Properties info) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.lakejdbc.driver.reliability;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lakejdbc.driver.LakeFixture;
@@ -17,8 +18,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.calcite.avatica.AvaticaStatement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -85,6 +90,49 @@ class ConcurrencyTest {
 
   @Test void sixteenThreadsSharingOneConnection() throws Exception {
     run(true);
+  }
+
+  /**
+   * Statements created, run and closed at once by many threads on one connection: each gets an id of
+   * its own and is found when it runs (Avatica's counter and Calcite's statement map are not safe for
+   * this by themselves; see ThreadSafeCalciteMeta).
+   */
+  @Test void statementsCreatedAtOnceOnOneConnectionAreEachTheirOwn() throws Exception {
+    List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    Set<Integer> ids = ConcurrentHashMap.newKeySet();
+    AtomicInteger created = new AtomicInteger();
+    int perThread = 300;
+    try (Connection c = connect()) {
+      CyclicBarrier start = new CyclicBarrier(THREADS);
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < THREADS; t++) {
+        int id = t;
+        threads.add(new Thread(() -> {
+          try {
+            start.await();
+            for (int i = 0; i < perThread && failures.size() < 20; i++) {
+              try (Statement s = c.createStatement()) {
+                ids.add(s.unwrap(AvaticaStatement.class).getId());
+                created.incrementAndGet();
+                try (ResultSet rs = s.executeQuery("SELECT " + i)) {
+                  if (!rs.next() || rs.getInt(1) != i) {
+                    failures.add("thread " + id + ": wrong answer to SELECT " + i);
+                  }
+                }
+              }
+            }
+          } catch (Throwable e) {
+            failures.add("thread " + id + ": " + e);
+          }
+        }, "statements-" + t));
+      }
+      threads.forEach(Thread::start);
+      for (Thread t : threads) {
+        t.join();
+      }
+    }
+    assertTrue(failures.isEmpty(), String.join("\n", failures));
+    assertEquals(created.get(), ids.size(), "statement ids handed out twice");
   }
 
   private void run(boolean shared) throws Exception {
