@@ -36,6 +36,25 @@ class KeyIndexTest {
     assertEquals(-1, index.find(-5));
   }
 
+  /**
+   * A large index probed mostly with absent keys (as a join's probe side often is) checks its Bloom
+   * filter first: present keys are still all found, absent ones never.
+   */
+  @Test void aLargeIndexProbedMostlyWithAbsentKeysStillFindsEveryKey() {
+    KeyIndex index = new KeyIndex(new HashKeys(null));
+    int n = 200_000;
+    for (long i = 0; i < n; i++) {
+      index.add(FlatLists.of(i, i * 7));
+    }
+    for (int round = 0; round < 2; round++) {
+      for (long i = 0; i < 10L * n; i++) {
+        // Nine absent keys for each present one, interleaved.
+        long k = i % 10 == 0 ? i / 10 : n + i;
+        assertEquals(k < n ? (int) k : -1, index.find(FlatLists.of(k, k * 7)), "key " + k);
+      }
+    }
+  }
+
   @Test void nullIsAKeyAndClearForgetsEverything() {
     KeyIndex index = new KeyIndex(new HashKeys(null));
     assertEquals(-1, index.find(null));
