@@ -9,10 +9,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * decimal with room for all its digits, a decimal to one with at least its integer digits and scale,
  * a string to an unbounded string, and any type to itself (a change of nullability).
  */
-final class LosslessCasts {
+public final class LosslessCasts {
   private LosslessCasts() {}
 
-  static boolean isLossless(RelDataType from, RelDataType to) {
+  public static boolean isLossless(RelDataType from, RelDataType to) {
     SqlTypeName f = from.getSqlTypeName();
     SqlTypeName t = to.getSqlTypeName();
     if (f == t && f != SqlTypeName.DECIMAL && f != SqlTypeName.CHAR && f != SqlTypeName.VARCHAR) {
