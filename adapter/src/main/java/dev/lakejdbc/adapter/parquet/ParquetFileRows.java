@@ -107,7 +107,7 @@ public final class ParquetFileRows implements AutoCloseable {
       }
     }
     this.selection = new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(),
-        notes::add);
+        notes::add, filter.dictionaries());
     if (filter.stats() != null) {
       notes.forEach(filter.stats()::dataFilterNote);
     }
@@ -177,14 +177,16 @@ public final class ParquetFileRows implements AutoCloseable {
     MessageType fileSchema = footer.getFileMetaData().getSchema();
     Set<String> notes = new LinkedHashSet<>();
     Translation translation = filter.translations().translate(filter, fileSchema, notes::add);
-    if (!new RowGroupSelection(file.path().toString(), footer, translation, null, n -> { }).ruledOutAll()) {
+    if (!new RowGroupSelection(file.path().toString(), footer, translation, null, n -> { },
+        filter.dictionaries()).ruledOutAll()) {
       return false;
     }
     if (filter.stats() != null) {
       if (translation.predicate() != null) {
         notes.addAll(StatisticsTrust.notes(footer, filteredFields(fileSchema, filter)));
       }
-      new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(), notes::add);
+      new RowGroupSelection(file.path().toString(), footer, translation, filter.stats(), notes::add,
+          filter.dictionaries());
       notes.forEach(filter.stats()::dataFilterNote);
     }
     return true;

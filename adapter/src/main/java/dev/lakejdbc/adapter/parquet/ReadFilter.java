@@ -14,9 +14,11 @@ import java.util.List;
  *
  * @param stats where row groups and skipped rows are counted, or null to count nothing
  * @param translations the predicate's translations for the scan's file schemas, shared by its files
+ * @param dictionaries whether the scan still checks row groups' dictionaries, shared by its files
  */
 public record ReadFilter(DataPredicate predicate, List<String> columnNames, List<ColumnType> columnTypes,
-    List<RowKeyFilter> rowFilters, ScanStatistics stats, FileTranslations translations) {
+    List<RowKeyFilter> rowFilters, ScanStatistics stats, FileTranslations translations,
+    DictionaryPayoff dictionaries) {
   /** Reads everything and counts nothing. */
   public static final ReadFilter NONE = new ReadFilter(DataPredicate.TRUE, List.of(), List.of(), List.of(),
       null);
@@ -24,7 +26,14 @@ public record ReadFilter(DataPredicate predicate, List<String> columnNames, List
   /** A filter whose translations are its own. */
   public ReadFilter(DataPredicate predicate, List<String> columnNames, List<ColumnType> columnTypes,
       List<RowKeyFilter> rowFilters, ScanStatistics stats) {
-    this(predicate, columnNames, columnTypes, rowFilters, stats, new FileTranslations());
+    this(predicate, columnNames, columnTypes, rowFilters, stats, new FileTranslations(),
+        new DictionaryPayoff());
+  }
+
+  /** This filter with these row key filters, sharing its translations and dictionary payoff. */
+  public ReadFilter withRowFilters(List<RowKeyFilter> rowFilters) {
+    return new ReadFilter(predicate, columnNames, columnTypes, rowFilters, stats, translations,
+        dictionaries);
   }
 
   public ReadFilter {

@@ -42,6 +42,7 @@ final class RowGroupSelection {
   private final boolean[] ruledOut;
   private final ScanStatistics stats;
   private final Consumer<String> notes;
+  private final DictionaryPayoff dictionaries;
   private Set<ColumnPath> filePaths;
   private int next;
 
@@ -49,10 +50,12 @@ final class RowGroupSelection {
    * Applies the footer's statistics at once.
    *
    * @param translation what the scan's data predicate says about this file
+   * @param dictionaries whether the scan still checks dictionaries
    */
   RowGroupSelection(String file, ParquetMetadata footer, Translation translation, ScanStatistics stats,
-      Consumer<String> notes) {
+      Consumer<String> notes, DictionaryPayoff dictionaries) {
     this.file = file;
+    this.dictionaries = dictionaries;
     this.blocks = footer.getBlocks();
     this.predicate = translation.predicate();
     this.ruledOut = new boolean[blocks.size()];
@@ -113,13 +116,17 @@ final class RowGroupSelection {
         count(s -> s.rowGroupRead(0));
         return reader.readRowGroup(i);
       }
-      if (canDrop(() -> {
-        try (DictionaryPageReadStore dictionaries = reader.getDictionaryReader(block)) {
-          return DictionaryFilter.canDrop(predicate, block.getColumns(), dictionaries);
+      if (dictionaries.worthChecking()) {
+        boolean dropped = canDrop(() -> {
+          try (DictionaryPageReadStore pages = reader.getDictionaryReader(block)) {
+            return DictionaryFilter.canDrop(predicate, block.getColumns(), pages);
+          }
+        }, "dictionary");
+        dictionaries.checked(dropped);
+        if (dropped) {
+          ruleOut(i, Skip.DICTIONARY);
+          continue;
         }
-      }, "dictionary")) {
-        ruleOut(i, Skip.DICTIONARY);
-        continue;
       }
       if (canDrop(() -> BloomFilterImpl.canDrop(predicate, block.getColumns(),
           reader.getBloomFilterDataReader(block)), "bloom filter")) {

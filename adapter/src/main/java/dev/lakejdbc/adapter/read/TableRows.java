@@ -380,8 +380,7 @@ public final class TableRows implements Enumerator<Object> {
         }
       }
     }
-    return new ReadFilter(filter.predicate(), filter.columnNames(), filter.columnTypes(), rowFilters,
-        filter.stats(), filter.translations());
+    return filter.withRowFilters(rowFilters);
   }
 
   /** Whether values of {@code type} are whole numbers in Calcite's representation. */
