@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ValuesType;
 import org.apache.parquet.column.page.DataPage;
@@ -30,8 +31,10 @@ final class FlatColumnReader {
   private final PageReader pages;
   private final PrimitiveTypeName type;
   private final int maxDefinition;
+  private final int position;
   private final PrimitiveConverter converter;
-  private final boolean hasDictionary;
+  /** The dictionary's entries as the row takes them (decoded and coerced once), or null. */
+  private final Object[] dictionaryValues;
   /** The row the converter writes into. */
   private Object[] row;
   private int leftInPage;
@@ -51,17 +54,33 @@ final class FlatColumnReader {
     this.pages = pages;
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
     this.maxDefinition = column.getMaxDefinitionLevel();
+    this.position = position;
     this.converter = PrimitiveDecoders.forType(column.getPrimitiveType(),
         RowMaterializer.coercing(fileType, tableType, v -> row[position] = v));
     DictionaryPage dictionary = pages.readDictionaryPage();
-    this.hasDictionary = dictionary != null;
-    if (hasDictionary) {
-      try {
-        converter.setDictionary(dictionary.getEncoding().initDictionary(column, dictionary));
-      } catch (IOException e) {
-        throw new ParquetDecodingException("cannot read the dictionary of " + column, e);
-      }
+    if (dictionary == null) {
+      this.dictionaryValues = null;
+      return;
     }
+    try {
+      Dictionary entries = dictionary.getEncoding().initDictionary(column, dictionary);
+      converter.setDictionary(entries);
+      this.dictionaryValues = decodedDictionary(entries.getMaxId() + 1);
+    } catch (IOException e) {
+      throw new ParquetDecodingException("cannot read the dictionary of " + column, e);
+    }
+  }
+
+  /** Each entry as a row takes it, through the converter once, so that a value costs an array load. */
+  private Object[] decodedDictionary(int size) {
+    Object[] values = new Object[size];
+    row = new Object[position + 1];
+    for (int id = 0; id < size; id++) {
+      converter.addValueFromDictionary(id);
+      values[id] = row[position];
+    }
+    row = null;
+    return values;
   }
 
   /**
@@ -76,6 +95,18 @@ final class FlatColumnReader {
       }
       int end = r + Math.min(count - r, leftInPage);
       leftInPage -= end - r;
+      if (dictionaryIds != null) {
+        for (; r < end; r++) {
+          if (maxDefinition > 0 && nextLevel() != maxDefinition) {
+            continue;
+          }
+          int id = dictionaryIds.next();
+          if (skip == null || !skip[r]) {
+            rows[r][position] = dictionaryValues[id];
+          }
+        }
+        continue;
+      }
       for (; r < end; r++) {
         if (maxDefinition > 0 && nextLevel() != maxDefinition) {
           continue;
@@ -96,10 +127,6 @@ final class FlatColumnReader {
   }
 
   private void readValue() {
-    if (dictionaryIds != null) {
-      converter.addValueFromDictionary(dictionaryIds.next());
-      return;
-    }
     switch (type) {
       case INT32 -> converter.addInt(values.readInteger());
       case INT64 -> converter.addLong(values.readLong());
@@ -112,11 +139,7 @@ final class FlatColumnReader {
   }
 
   private void skipValue() {
-    if (dictionaryIds != null) {
-      dictionaryIds.next();
-    } else {
-      values.skip();
-    }
+    values.skip();
   }
 
   private void nextPage() {
@@ -171,7 +194,7 @@ final class FlatColumnReader {
 
   private void initValues(Encoding encoding, ByteBuffer bytes, int start, int valueCount) {
     if (encoding.usesDictionary()) {
-      if (!hasDictionary) {
+      if (dictionaryValues == null) {
         throw new ParquetDecodingException("a page of " + column + " refers to a dictionary it lacks");
       }
       values = null;
