@@ -54,53 +54,113 @@ public final class RowSizes {
 
   /** The bytes of one value of a row. */
   static long value(Object v) {
-    if (v == null || v instanceof Boolean) {
+    if (v == null) {
       return 0;
     }
-    if (v instanceof String s) {
-      // Compact strings: one byte per character for Latin-1 text (most lake data).
-      return STRING + align(ARRAY_HEADER + s.length());
-    }
-    if (v instanceof Integer i) {
-      return i >= -128 && i <= 127 ? 0 : BOXED_INT;
-    }
-    if (v instanceof Long l) {
-      return l >= -128 && l <= 127 ? 0 : BOXED_LONG;
-    }
-    if (v instanceof Double) {
-      return BOXED_LONG;
-    }
-    if (v instanceof BigDecimal d) {
-      return d.precision() > 18 ? DECIMAL + BIG_INTEGER : DECIMAL;
-    }
-    if (v instanceof Float || v instanceof Short || v instanceof Byte || v instanceof Character) {
-      return BOXED_INT;
-    }
-    if (v instanceof ByteString b) {
-      return align(HEADER + REFERENCE) + align(ARRAY_HEADER + b.length());
-    }
-    if (v instanceof byte[] b) {
-      return align(ARRAY_HEADER + b.length);
-    }
-    if (v instanceof Object[] a) {
-      return of(a);
-    }
-    if (v instanceof Collection<?> c) {
-      long size = align(HEADER + 8 + REFERENCE) + align(ARRAY_HEADER + (long) REFERENCE * c.size());
-      for (Object e : c) {
-        size += value(e);
+    // The commonest classes by identity, the others by their kind, found once per class: an
+    // accumulator of generated code failed the instanceof tests against Collection and Map on each
+    // call, and on Java 17 each such failed test scans the class's interfaces.
+    Class<?> c = v.getClass();
+    Kind kind = c == String.class ? Kind.STRING : c == Integer.class ? Kind.INT
+        : c == Long.class ? Kind.LONG : c == BigDecimal.class ? Kind.DECIMAL : KIND.get(c);
+    switch (kind) {
+      case NOTHING:
+        return 0;
+      case STRING:
+        // Compact strings: one byte per character for Latin-1 text (most lake data).
+        return STRING + align(ARRAY_HEADER + ((String) v).length());
+      case INT: {
+        int i = (Integer) v;
+        return i >= -128 && i <= 127 ? 0 : BOXED_INT;
       }
-      return size;
-    }
-    if (v instanceof Map<?, ?> m) {
-      long size = align(HEADER + 24) + (long) (align(HEADER + 4 + 3 * REFERENCE) + 2 * REFERENCE) * m.size();
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        size += value(e.getKey()) + value(e.getValue());
+      case LONG: {
+        long l = (Long) v;
+        return l >= -128 && l <= 127 ? 0 : BOXED_LONG;
       }
-      return size;
+      case DOUBLE:
+        return BOXED_LONG;
+      case DECIMAL:
+        return ((BigDecimal) v).precision() > 18 ? DECIMAL + BIG_INTEGER : DECIMAL;
+      case SMALL_BOXED:
+        return BOXED_INT;
+      case BYTE_STRING:
+        return align(HEADER + REFERENCE) + align(ARRAY_HEADER + ((ByteString) v).length());
+      case BYTES:
+        return align(ARRAY_HEADER + ((byte[]) v).length);
+      case ARRAY:
+        return of(v);
+      case COLLECTION: {
+        Collection<?> collection = (Collection<?>) v;
+        long size = align(HEADER + 8 + REFERENCE) + align(ARRAY_HEADER + (long) REFERENCE * collection.size());
+        for (Object e : collection) {
+          size += value(e);
+        }
+        return size;
+      }
+      case MAP: {
+        Map<?, ?> m = (Map<?, ?>) v;
+        long size = align(HEADER + 24) + (long) (align(HEADER + 4 + 3 * REFERENCE) + 2 * REFERENCE) * m.size();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          size += value(e.getKey()) + value(e.getValue());
+        }
+        return size;
+      }
+      default:
+        return LAYOUT.get(c).size(v);
     }
-    return LAYOUT.get(v.getClass()).size(v);
   }
+
+  /** How {@link #value} sizes a value of a class. */
+  private enum Kind {
+    NOTHING, STRING, INT, LONG, DOUBLE, DECIMAL, SMALL_BOXED, BYTE_STRING, BYTES, ARRAY, COLLECTION, MAP,
+    FIELDS;
+
+    static Kind of(Class<?> c) {
+      if (c == Boolean.class) {
+        return NOTHING;
+      }
+      if (c == String.class) {
+        return STRING;
+      }
+      if (c == Integer.class) {
+        return INT;
+      }
+      if (c == Long.class) {
+        return LONG;
+      }
+      if (c == Double.class) {
+        return DOUBLE;
+      }
+      if (BigDecimal.class.isAssignableFrom(c)) {
+        return DECIMAL;
+      }
+      if (c == Float.class || c == Short.class || c == Byte.class || c == Character.class) {
+        return SMALL_BOXED;
+      }
+      if (ByteString.class.isAssignableFrom(c)) {
+        return BYTE_STRING;
+      }
+      if (c == byte[].class) {
+        return BYTES;
+      }
+      if (Object[].class.isAssignableFrom(c)) {
+        return ARRAY;
+      }
+      if (Collection.class.isAssignableFrom(c)) {
+        return COLLECTION;
+      }
+      if (Map.class.isAssignableFrom(c)) {
+        return MAP;
+      }
+      return FIELDS;
+    }
+  }
+
+  private static final ClassValue<Kind> KIND = new ClassValue<>() {
+    @Override protected Kind computeValue(Class<?> type) {
+      return Kind.of(type);
+    }
+  };
 
   /**
    * The fields of an object of another class — an accumulator of Calcite's generated code, say: its
