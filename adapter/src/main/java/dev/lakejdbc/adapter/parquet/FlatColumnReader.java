@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -112,7 +113,7 @@ final class FlatColumnReader {
           continue;
         }
         if (skip != null && skip[r]) {
-          skipValue();
+          values.skip();
         } else {
           row = rows[r];
           readValue();
@@ -136,10 +137,6 @@ final class FlatColumnReader {
       case BINARY, FIXED_LEN_BYTE_ARRAY, INT96 -> converter.addBinary(values.readBytes());
       default -> throw new ParquetDecodingException("unsupported type " + type + " of " + column);
     }
-  }
-
-  private void skipValue() {
-    values.skip();
   }
 
   private void nextPage() {
@@ -214,7 +211,7 @@ final class FlatColumnReader {
     }
   }
 
-  private static ByteBuffer bytes(org.apache.parquet.bytes.BytesInput input) {
+  private static ByteBuffer bytes(BytesInput input) {
     try {
       return input.toByteBuffer();
     } catch (IOException e) {

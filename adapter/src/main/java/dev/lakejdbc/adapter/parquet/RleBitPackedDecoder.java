@@ -29,7 +29,8 @@ final class RleBitPackedDecoder {
   private int runLeft;
   private boolean repeated;
   private int repeatedValue;
-  private int[] unpacked = new int[64];
+  /** The current group of a bit-packed run, unpacked when its first value is asked for. */
+  private final int[] unpacked = new int[8];
   private int unpackedIndex;
 
   /**
@@ -58,7 +59,14 @@ final class RleBitPackedDecoder {
       readRun();
     }
     runLeft--;
-    return repeated ? repeatedValue : unpacked[unpackedIndex++];
+    if (repeated) {
+      return repeatedValue;
+    }
+    if (unpackedIndex == 8) {
+      unpackGroup();
+      unpackedIndex = 0;
+    }
+    return unpacked[unpackedIndex++];
   }
 
   private void readRun() {
@@ -73,13 +81,10 @@ final class RleBitPackedDecoder {
       repeatedValue = value;
     } else {
       repeated = false;
-      int count = (header >>> 1) * 8;
-      if (unpacked.length < count) {
-        unpacked = new int[count];
-      }
-      unpack(count);
-      runLeft = count;
-      unpackedIndex = 0;
+      // Groups are unpacked one at a time, as their values are asked for: a run's length (a corrupt
+      // header may claim billions of values) never sizes an allocation.
+      runLeft = (int) Math.min(Integer.MAX_VALUE, (long) (header >>> 1) * 8);
+      unpackedIndex = 8;
     }
     if (runLeft <= 0) {
       throw new ParquetDecodingException("RLE run of " + runLeft + " values");
@@ -87,32 +92,33 @@ final class RleBitPackedDecoder {
   }
 
   /**
-   * Values packed LSB first, {@code bitWidth} bits each, in groups of eight ({@code bitWidth} bytes).
-   * From a heap buffer, each value is one unaligned 8-byte load, a shift and a mask.
+   * The next eight values, packed LSB first, {@code bitWidth} bits each ({@code bitWidth} bytes). From
+   * a heap buffer, each value is one unaligned 8-byte load, a shift and a mask.
    */
-  private void unpack(int count) {
+  private void unpackGroup() {
+    if (position >= end) {
+      throw new ParquetDecodingException("RLE data ends before the values it should hold");
+    }
     long mask = (1L << bitWidth) - 1;
-    for (int group = 0; group < count; group += 8) {
-      int at = array == null ? -1 : arrayOffset + position;
-      // The last load of the group starts at byte (7 * bitWidth) / 8 and reads 8 bytes.
-      if (at >= 0 && position + bitWidth <= end && at + (7 * bitWidth >>> 3) + 8 <= array.length) {
-        for (int j = 0; j < 8; j++) {
-          int bit = j * bitWidth;
-          long word = (long) LONG_LE.get(array, at + (bit >>> 3));
-          unpacked[group + j] = (int) ((word >>> (bit & 7)) & mask);
-        }
-        position += bitWidth;
-      } else {
-        unpackGroupByBytes(group, mask);
+    int at = array == null ? -1 : arrayOffset + position;
+    // The last load of the group starts at byte (7 * bitWidth) / 8 and reads 8 bytes.
+    if (at >= 0 && position + bitWidth <= end && at + (7 * bitWidth >>> 3) + 8 <= array.length) {
+      for (int j = 0; j < 8; j++) {
+        int bit = j * bitWidth;
+        long word = (long) LONG_LE.get(array, at + (bit >>> 3));
+        unpacked[j] = (int) ((word >>> (bit & 7)) & mask);
       }
+      position += bitWidth;
+    } else {
+      unpackGroupByBytes(mask);
     }
   }
 
   /**
-   * One group, a byte at a time. A writer may end its last run early (its padding values are never
+   * One group, a byte at a time. A writer may end its last group early (its padding values are never
    * asked for): missing bytes read as zero.
    */
-  private void unpackGroupByBytes(int group, long mask) {
+  private void unpackGroupByBytes(long mask) {
     long buffer = 0;
     int bits = 0;
     for (int j = 0; j < 8; j++) {
@@ -121,7 +127,7 @@ final class RleBitPackedDecoder {
         buffer |= (long) b << bits;
         bits += 8;
       }
-      unpacked[group + j] = (int) (buffer & mask);
+      unpacked[j] = (int) (buffer & mask);
       buffer >>>= bitWidth;
       bits -= bitWidth;
     }
