@@ -37,6 +37,23 @@ class HiveLayoutListerTest {
     return layout.partitions().stream().map(PartitionDirectory::name).toList();
   }
 
+  /**
+   * A writer that does not escape ':' (a hand-made or script-made lake) leaves {@code ts=10:30}:
+   * Hadoop's {@code new Path(dir, name)} refused that name as a relative path in an absolute URI.
+   */
+  @Test
+  void aValueWithAnUnescapedColonIsListed() {
+    touch(table.resolve("ts=10:30/part-00000.parquet"));
+    touch(table.resolve("ts=11%3A00/part-00000.parquet"));
+
+    HiveLayout layout = list();
+
+    assertEquals(List.of("10:30", "11:00"),
+        layout.partitions().stream().map(p -> p.values().get(0)).toList());
+    assertEquals(hadoopPath(table.resolve("ts=10:30/part-00000.parquet")),
+        layout.partitions().get(0).files().get(0).path());
+  }
+
   @Test
   void twoLevelLayoutGivesColumnsAndLeavesWithUnescapedValues() {
     touch(table.resolve("dt=2026-07-08/branch_id=MUM001/part-00000.parquet"));
