@@ -6,6 +6,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -151,7 +152,7 @@ public final class DirectoryListings {
     List<FileStatus> children = new ArrayList<>();
     try (DirectoryStream<java.nio.file.Path> entries = Files.newDirectoryStream(local)) {
       for (java.nio.file.Path entry : entries) {
-        FileStatus status = localStatus(entry, new Path(dir, entry.getFileName().toString()));
+        FileStatus status = localStatus(entry, ChildPaths.of(dir, entry.getFileName().toString()));
         // Null: a dangling symbolic link (or an entry deleted since the directory was read).
         if (status != null) {
           children.add(status);
@@ -161,16 +162,53 @@ public final class DirectoryListings {
     return children.toArray(new FileStatus[0]);
   }
 
-  /** A local file's status through java.nio (one stat), or null if it does not exist. */
-  private static FileStatus localStatus(java.nio.file.Path local, Path path) throws IOException {
+  /**
+   * A local file's status through java.nio, or null if it does not exist (or is a dangling link). One
+   * stat that does not follow links, which also tells whether the entry is a link; a second only for
+   * a link, whose status is its target's.
+   */
+  private static LocalStatus localStatus(java.nio.file.Path local, Path path) throws IOException {
     BasicFileAttributes a;
+    boolean link;
     try {
-      a = Files.readAttributes(local, BasicFileAttributes.class);
+      a = Files.readAttributes(local, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      link = a.isSymbolicLink();
+      if (link) {
+        a = Files.readAttributes(local, BasicFileAttributes.class);
+      }
     } catch (NoSuchFileException e) {
       return null;
     }
-    return new FileStatus(a.size(), a.isDirectory(), 1, LOCAL_BLOCK_SIZE, a.lastModifiedTime().toMillis(),
-        path);
+    return new LocalStatus(a.size(), a.isDirectory(), a.lastModifiedTime().toMillis(), path, link);
+  }
+
+  /**
+   * The status of a local entry as {@link #listLocal} found it: its target's, for a symbolic link,
+   * and whether it is one, so that the walk need not ask the disk again (a stat per child).
+   */
+  public static final class LocalStatus extends FileStatus {
+    private static final long serialVersionUID = 1L;
+    private final boolean symbolicLink;
+
+    LocalStatus(long length, boolean directory, long modificationTime, Path path,
+        boolean symbolicLink) {
+      super(length, directory, 1, LOCAL_BLOCK_SIZE, modificationTime, path);
+      this.symbolicLink = symbolicLink;
+    }
+
+    /** True when the entry is a symbolic link (its status is the target's). */
+    public boolean isSymbolicLinkOnDisk() {
+      return symbolicLink;
+    }
+
+    // FileStatus compares paths only; so do these.
+    @Override public boolean equals(Object o) {
+      return super.equals(o);
+    }
+
+    @Override public int hashCode() {
+      return super.hashCode();
+    }
   }
 
   /**

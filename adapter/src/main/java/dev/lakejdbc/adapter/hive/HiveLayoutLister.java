@@ -204,6 +204,10 @@ public final class HiveLayoutLister {
     if (boundary.real() == null) {
       return false;
     }
+    if (child instanceof DirectoryListings.LocalStatus s && !s.isSymbolicLinkOnDisk()) {
+      // The listing stat'ed it without following links: not a link, so inside.
+      return false;
+    }
     java.nio.file.Path local = java.nio.file.Path.of(child.getPath().toUri());
     if (!Files.isSymbolicLink(local)) {
       return false;
