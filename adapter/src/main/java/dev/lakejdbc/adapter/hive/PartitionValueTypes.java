@@ -3,11 +3,11 @@ package dev.lakejdbc.adapter.hive;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
-import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.util.regex.Pattern;
@@ -94,15 +94,46 @@ public final class PartitionValueTypes {
   private static boolean parses(String v, boolean date) {
     try {
       if (date) {
-        LocalDate.parse(v);
+        isoDate(v);
       } else {
         // A value finer than microseconds stays text: a TIMESTAMP could not hold it.
         return LocalDateTime.parse(v, TIMESTAMP_FORMAT).getNano() % 1_000 == 0;
       }
       return true;
-    } catch (DateTimeParseException e) {
+    } catch (DateTimeException e) {
       return false;
     }
+  }
+
+  /**
+   * {@code v} as a date written {@code yyyy-MM-dd}, as strictly as {@link LocalDate#parse} reads it
+   * (no February 30th), in a tenth of its time: a table's partition values are parsed by the
+   * thousand while discovery lists it, in a JVM whose JIT has not compiled java.time's parser yet.
+   * Another form (a sign, a longer year) goes to {@code LocalDate.parse}.
+   *
+   * @throws DateTimeException when it is not a valid date
+   */
+  static LocalDate isoDate(String v) {
+    if (v.length() == 10 && v.charAt(4) == '-' && v.charAt(7) == '-') {
+      int year = digits(v, 0, 4), month = digits(v, 5, 7), day = digits(v, 8, 10);
+      if (year >= 0 && month >= 0 && day >= 0) {
+        return LocalDate.of(year, month, day);
+      }
+    }
+    return LocalDate.parse(v);
+  }
+
+  /** The ASCII digits {@code v[from, to)} as a number, or -1 if one is not a digit. */
+  private static int digits(String v, int from, int to) {
+    int n = 0;
+    for (int i = from; i < to; i++) {
+      char c = v.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      n = n * 10 + (c - '0');
+    }
+    return n;
   }
 
   /**
@@ -135,10 +166,10 @@ public final class PartitionValueTypes {
           }
           return d.setScale(type.scale());
         }
-        case DATE: return (int) LocalDate.parse(value).toEpochDay();
+        case DATE: return (int) isoDate(value).toEpochDay();
         case TIMESTAMP: {
           LocalDateTime t = DATE.matcher(value).matches()
-              ? LocalDate.parse(value).atStartOfDay() : LocalDateTime.parse(value, TIMESTAMP_FORMAT);
+              ? isoDate(value).atStartOfDay() : LocalDateTime.parse(value, TIMESTAMP_FORMAT);
           if (t.getNano() % 1_000 != 0) {
             throw new IllegalArgumentException("finer than microseconds, which a TIMESTAMP keeps");
           }
@@ -147,7 +178,7 @@ public final class PartitionValueTypes {
         default:
           throw new IllegalArgumentException("partition columns cannot be " + type);
       }
-    } catch (NumberFormatException | DateTimeParseException e) {
+    } catch (NumberFormatException | DateTimeException e) {
       throw new IllegalArgumentException("not a valid " + type, e);
     }
   }

@@ -220,4 +220,30 @@ class PartitionValueTypesTest {
       }
     }
   }
+
+  /** The fast date reading accepts and refuses exactly what {@code LocalDate.parse} does. */
+  @Test
+  void isoDateReadsWhatLocalDateParseReads() {
+    List<String> values = new java.util.ArrayList<>(List.of("2026-02-30", "2026-02-29",
+        "2024-02-29", "2026-13-01", "2026-00-10", "2026-01-00", "2026-1-01", "2026-01-1x",
+        "+2026-01-01", "-0001-01-01", "0000-01-01", "9999-12-31", "+10000-01-01", "2026/01/01",
+        "2026-01-01 ", " 2026-01-01", "\uff12026-01-01", "2026-01-0\u0661", "abcd-ef-gh", ""));
+    for (LocalDate d = LocalDate.of(1899, 12, 1); d.getYear() < 2101; d = d.plusDays(1)) {
+      values.add(d.toString());
+    }
+    for (String v : values) {
+      Object expected, actual;
+      try {
+        expected = LocalDate.parse(v);
+      } catch (java.time.DateTimeException e) {
+        expected = "refused";
+      }
+      try {
+        actual = PartitionValueTypes.isoDate(v);
+      } catch (java.time.DateTimeException e) {
+        actual = "refused";
+      }
+      assertEquals(expected, actual, v);
+    }
+  }
 }
