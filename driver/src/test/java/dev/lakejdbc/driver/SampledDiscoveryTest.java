@@ -29,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Every table has 40 partitions {@code day=10..49} of one file each, modified in day order, and is
  * read with {@code discoverySample=4}: the sample is the newest files of days 10, 23, 36 and 49 (spread
- * over the sorted partitions), day 49 being also the newest of the table. Day 30 is never sampled.
+ * over the sorted partitions), day 49 being also the newest of the table. Day 30 is never sampled. With
+ * more than 8 x 4 partitions, only the sampled days' directories are listed at discovery
+ * ({@code ListingSample}): the table's file count is then an estimate ("about 40").
  */
 class SampledDiscoveryTest {
   private static final String SAMPLE = ";discoverySample=4";
@@ -54,6 +56,19 @@ class SampledDiscoveryTest {
       // corrupt: day 30's file is not Parquet at all.
       write("corrupt", day, "i AS id, CAST(i * 1.5 AS DECIMAL(12,2)) AS amount");
     }
+    // branched: day=10..49 x branch=1,2, except that day 30's second branch is 'x9' (not a number).
+    for (int day = 10; day < 10 + DAYS; day++) {
+      for (String branch : day == 30 ? List.of("1", "x9") : List.of("1", "2")) {
+        Path dir = lake.resolve("branched/day=" + day + "/branch=" + branch);
+        Files.createDirectories(dir);
+        duck.execute("COPY (SELECT i AS id, CAST(i * 1.5 AS DECIMAL(12,2)) AS amount FROM range("
+            + day * 100 + ", " + (day * 100 + ROWS_PER_DAY) + ") t(i)) TO '" + dir.resolve("part-0.parquet")
+            + "' (FORMAT PARQUET)");
+      }
+      Files.setLastModifiedTime(lake.resolve("branched/day=" + day),
+          FileTime.fromMillis(1_700_000_000_000L + day * 60_000L));
+    }
+    duck.viewOfTable(lake, "branched");
     Path garbage = lake.resolve("corrupt/day=30/part-0.parquet");
     FileTime modified = Files.getLastModifiedTime(garbage);
     Files.writeString(garbage, "not parquet: only a query that reads day 30 may open this file");
@@ -161,7 +176,8 @@ class SampledDiscoveryTest {
       String notes = lastScan(c, "events").get(2);
       assertTrue(notes.contains("column 'promo' of "), notes);
       assertTrue(notes.contains(lake.resolve("events/day=30/part-0.parquet")
-          + " is not in the table's schema, discovered from a sample of 4 of its 40 files' footers"), notes);
+          + " is not in the table's schema, discovered from a sample of 4 of its about 40 files' footers"),
+          notes);
       assertTrue(notes.contains("REFRESH") && notes.contains("discovery=all"), notes);
 
       // A query that needs the column is refused, never answered without it.
@@ -223,6 +239,41 @@ class SampledDiscoveryTest {
           + "WHERE table_name = 'events'").get(0).get(0));
       assertTrue(Math.abs(estimate - DAYS * ROWS_PER_DAY) <= DAYS * ROWS_PER_DAY / 10,
           "rows estimated from the sample's rows per byte: " + estimate);
+    }
+  }
+
+  /**
+   * 40 days of 2 branches, more than 8 x a sample of 4: discovery lists days 10, 23, 36 and 49 (and
+   * the table directory); their values type {@code branch} INTEGER, which day 30's {@code x9} is not.
+   * The counts are estimated (exactly, here: 80 partitions), the answers are DuckDB's, and the value
+   * that does not fit is an error naming its directory when a query lists it.
+   */
+  @Test void aTableOfManyFirstLevelPartitionsHasASampleListedAndAValueThatDoesNotFitIsAClearError()
+      throws Exception {
+    try (Connection c = connect(SAMPLE)) {
+      String day12 = "SELECT day, branch, count(*), sum(amount) FROM branched WHERE day = 12 "
+          + "GROUP BY day, branch";
+      assertSameAsDuckDb(c, day12);
+      assertEquals(List.of("80", "80", "false", "false"), Rows.query(c, "SELECT partitions, files, "
+          + "row_count_exact, listed_all FROM sys.tables WHERE table_name = 'branched'").get(0));
+      try (java.sql.ResultSet columns = c.getMetaData().getColumns(null, null, "branched", "branch")) {
+        assertTrue(columns.next());
+        assertEquals("INTEGER", columns.getString("TYPE_NAME"));
+      }
+      assertSameAsDuckDb(c, "SELECT count(*), sum(amount) FROM branched WHERE day <> 30");
+
+      SQLException e = assertThrows(SQLException.class,
+          () -> Rows.query(c, "SELECT sum(amount) FROM branched WHERE day >= 30"));
+      assertEquals("22018", e.getSQLState(), e::getMessage);
+      for (String part : List.of("'x9'", "'branch'", "day=30/branch=x9", "partitionTypes",
+          "discovery=all")) {
+        assertTrue(e.getMessage().contains(part), () -> part + " in: " + e.getMessage());
+      }
+    }
+    try (Connection all = connect(";discovery=all")) {
+      assertSameAsDuckDb(all, "SELECT branch, count(*), sum(amount) FROM branched GROUP BY branch");
+      assertEquals(List.of("80", "80", "true"), Rows.query(all, "SELECT partitions, files, listed_all "
+          + "FROM sys.tables WHERE table_name = 'branched'").get(0));
     }
   }
 

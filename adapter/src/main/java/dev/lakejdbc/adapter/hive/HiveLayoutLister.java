@@ -68,13 +68,22 @@ public final class HiveLayoutLister {
    */
   public HiveLayout list(Path tableRoot, PartitionPrefixFilter filter,
       Consumer<PartitionDirectory> onLeaf) {
-    List<String> columns = new ArrayList<>();
-    List<PartitionDirectory> leaves = new ArrayList<>();
-    int[] listed = {0};
     if (!filter.mayMatch(tableRoot, List.of())) {
       return new HiveLayout(List.of(), List.of(), 0);
     }
-    walk(tableRoot, listings.list(tableRoot), "", List.of(), columns, leaf -> {
+    return list(tableRoot, listings.list(tableRoot), filter, onLeaf);
+  }
+
+  /**
+   * As {@link #list(Path, PartitionPrefixFilter, Consumer)}, with the table directory's own listing
+   * already made ({@code rootListing}), which is not listed again.
+   */
+  public HiveLayout list(Path tableRoot, FileStatus[] rootListing, PartitionPrefixFilter filter,
+      Consumer<PartitionDirectory> onLeaf) {
+    List<String> columns = new ArrayList<>();
+    List<PartitionDirectory> leaves = new ArrayList<>();
+    int[] listed = {0};
+    walk(tableRoot, rootListing, "", List.of(), columns, leaf -> {
       leaves.add(leaf);
       onLeaf.accept(leaf);
     }, filter, listed, new Boundary(tableRoot, realLocation(tableRoot)));

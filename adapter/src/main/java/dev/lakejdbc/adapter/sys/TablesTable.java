@@ -18,7 +18,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * none), with how: {@code discovery} ({@code sample} or {@code all}), their partitions and files at
  * discovery, {@code schema_footers} (the footers the schema was built from: all files' for a table
  * as small as the sample) and the row count the planner uses, exact when every footer was read, else
- * estimated from the sample.
+ * estimated from the sample; {@code listed_all} is false when discovery listed only a sample of the
+ * table's first-level partitions, and then partitions, files and rows are estimates.
  */
 final class TablesTable extends AbstractTable implements ScannableTable {
   private final LakeSchema lake;
@@ -36,6 +37,7 @@ final class TablesTable extends AbstractTable implements ScannableTable {
         .add("schema_footers", SqlTypeName.INTEGER)
         .add("row_count", SqlTypeName.BIGINT)
         .add("row_count_exact", SqlTypeName.BOOLEAN)
+        .add("listed_all", SqlTypeName.BOOLEAN)
         .build();
   }
 
@@ -46,7 +48,7 @@ final class TablesTable extends AbstractTable implements ScannableTable {
       TableSchema s = table.source().discoveredSchema();
       if (s != null) {
         rows.add(new Object[] {name, discovery, s.partitionCount(), s.fileCount(), s.footersRead(),
-            s.rowCount(), s.allFooters()});
+            s.rowCount(), s.allFooters(), s.allListed()});
       }
     });
     return Linq4j.asEnumerable(rows);

@@ -79,7 +79,7 @@ final class DiscoverySample {
   }
 
   /** {@code k} indexes spread evenly over {@code 0..n-1}, the first and the last included. */
-  private static int[] spread(int n, int k) {
+  static int[] spread(int n, int k) {
     if (k == 1) {
       return new int[] {n - 1};
     }

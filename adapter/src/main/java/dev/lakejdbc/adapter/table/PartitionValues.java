@@ -30,7 +30,11 @@ public final class PartitionValues {
       return raw == null ? null : PartitionValueTypes.parse(raw, column.type());
     } catch (IllegalArgumentException e) {
       throw new LakeException(LakeException.INVALID_VALUE_FOR_TYPE, "Partition value '" + raw
-          + "' of column '" + column.name() + "' is not a valid " + column.type() + ": " + directory);
+          + "' of column '" + column.name() + "' is not a valid " + column.type() + ": " + directory
+          + ". Declare the column's type with partitionTypes (e.g. " + column.name()
+          + ":varchar), or connect with discovery=all, which infers it over every directory (with"
+          + " discovery=sample, a table of many partitions has only a sample of its directories"
+          + " listed to infer the types of its deeper partition levels)");
     }
   }
 }

@@ -4,6 +4,7 @@ import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.hive.HiveLayout;
+import dev.lakejdbc.adapter.hive.HivePathNames;
 import dev.lakejdbc.adapter.hive.PartitionValueTypes;
 import dev.lakejdbc.adapter.parquet.ParquetColumnTypes;
 import dev.lakejdbc.adapter.parquet.ParquetFooters;
@@ -48,11 +49,23 @@ final class TableDiscovery {
    */
   static TableSchema discover(String table, Path location, HiveLayout layout,
       List<ParquetFooters.Result> footers, LakeOptions options, boolean allFiles) {
+    return discover(table, location, new ListingSample.Listed(layout, List.of(), Set.of()), footers,
+        options, allFiles);
+  }
+
+  /**
+   * As above, from a listing that may hold only a sample of the first-level partition directories:
+   * then the counts and the deeper levels' values of the others are estimated
+   * ({@link ListingExtrapolation}).
+   */
+  static TableSchema discover(String table, Path location, ListingSample.Listed listed,
+      List<ParquetFooters.Result> footers, LakeOptions options, boolean allFiles) {
+    HiveLayout layout = listed.layout();
     if (layout.fileCount() == 0) {
       throw new LakeException(LakeException.DATA_EXCEPTION, "Table '" + table
           + "' has no Parquet data files under " + location + ", so its columns are unknown");
     }
-    List<LakeColumn> partitionColumns = partitionColumns(table, layout, options);
+    List<LakeColumn> partitionColumns = partitionColumns(table, listed, options);
 
     // A column both in the path and in the files takes the path's value and type: its file values are
     // never read, so its file types are neither merged nor checked against each other.
@@ -86,17 +99,30 @@ final class TableDiscovery {
     if (readable == 0) {
       throw firstError;
     }
-    boolean complete = allFiles || footers.size() >= layout.fileCount();
+    boolean complete = (allFiles || footers.size() >= layout.fileCount()) && listed.complete();
+    Map<Path, Double> fileRows = estimateFileRows(layout, sampledRows);
     if (!complete) {
-      rows = estimateRows(layout, sampledRows, rows);
+      rows = fileRows.isEmpty() ? rows
+          : Math.round(fileRows.values().stream().mapToDouble(Double::doubleValue).sum());
+    }
+    int partitionCount = layout.partitions().size();
+    int fileCount = layout.fileCount();
+    List<Object[]> partitionValues;
+    if (listed.complete()) {
+      partitionValues = layout.partitions().stream()
+          .map(p -> PartitionValues.of(partitionColumns, p)).toList();
+    } else {
+      ListingExtrapolation whole = ListingExtrapolation.of(listed, fileRows);
+      rows = whole.rows();
+      partitionCount = whole.partitions();
+      fileCount = whole.files();
+      partitionValues = whole.partitionValues(partitionColumns);
     }
     List<LakeColumn> columns = new ArrayList<>();
     for (Seen seen : data.values()) {
       columns.add(seen.column());
     }
     columns.addAll(partitionColumns);
-    List<Object[]> partitionValues = layout.partitions().stream()
-        .map(p -> PartitionValues.of(partitionColumns, p)).toList();
     Map<String, Double> estimates = distinct.byLowerCaseName(rows);
     Map<String, Double> distinctCounts = new HashMap<>();
     for (Seen seen : data.values()) {
@@ -105,8 +131,8 @@ final class TableDiscovery {
         distinctCounts.put(seen.column().name(), count);
       }
     }
-    return new TableSchema(columns, rows, layout.partitions().size(), layout.fileCount(),
-        partitionValues, distinctCounts, footers.size(), complete);
+    return new TableSchema(columns, rows, partitionCount, fileCount, partitionValues, distinctCounts,
+        footers.size(), complete, listed.complete());
   }
 
   /**
@@ -119,6 +145,16 @@ final class TableDiscovery {
    * a usable line (one sampled file, all of one row count, a slope not above 0) rows per byte it is.
    */
   static long estimateRows(HiveLayout layout, Map<Path, Long> sampledRows, long sampledTotal) {
+    Map<Path, Double> rows = estimateFileRows(layout, sampledRows);
+    return rows.isEmpty() ? sampledTotal
+        : Math.round(rows.values().stream().mapToDouble(Double::doubleValue).sum());
+  }
+
+  /**
+   * Every file's rows as {@link #estimateRows} estimates them (the sampled files' exactly), by path;
+   * empty when no file of {@code layout} was sampled.
+   */
+  static Map<Path, Double> estimateFileRows(HiveLayout layout, Map<Path, Long> sampledRows) {
     double n = 0, sumRows = 0, sumBytes = 0, sampledBytes = 0;
     List<DataFile> others = new ArrayList<>();
     List<DataFile> sampled = new ArrayList<>();
@@ -136,28 +172,29 @@ final class TableDiscovery {
         }
       }
     }
+    Map<Path, Double> estimates = new HashMap<>();
     if (n == 0) {
-      return sampledTotal;
+      return estimates;
     }
     double meanRows = sumRows / n, meanBytes = sumBytes / n, covariance = 0, variance = 0;
     for (DataFile f : sampled) {
       double r = sampledRows.get(f.path());
+      estimates.put(f.path(), r);
       covariance += (r - meanRows) * (f.length() - meanBytes);
       variance += (r - meanRows) * (r - meanRows);
     }
     double slope = variance == 0 ? 0 : covariance / variance;
-    double estimate = sampledTotal;
-    if (slope > 0) {
-      double intercept = meanBytes - slope * meanRows;
-      for (DataFile f : others) {
-        estimate += Math.max(0, (f.length() - intercept) / slope);
+    double intercept = meanBytes - slope * meanRows;
+    for (DataFile f : others) {
+      double estimate;
+      if (slope > 0) {
+        estimate = Math.max(0, (f.length() - intercept) / slope);
+      } else {
+        estimate = sampledBytes > 0 ? f.length() * (sumRows / sampledBytes) : 0;
       }
-    } else if (sampledBytes > 0) {
-      for (DataFile f : others) {
-        estimate += f.length() * (sumRows / sampledBytes);
-      }
+      estimates.put(f.path(), estimate);
     }
-    return Math.round(estimate);
+    return estimates;
   }
 
   private static void merge(Map<String, Seen> data, Type field, Path file, boolean nestedAsJson) {
@@ -184,18 +221,27 @@ final class TableDiscovery {
     return field.toString().trim().replaceAll("\\s+", " ") + " (" + ParquetColumnTypes.sqlTypeOf(field) + ")";
   }
 
-  private static List<LakeColumn> partitionColumns(String table, HiveLayout layout, LakeOptions options) {
+  /**
+   * The partition columns, typed: declared, or inferred over the distinct values listed — the first
+   * level's over all of them even when only a sample of its directories was walked.
+   */
+  private static List<LakeColumn> partitionColumns(String table, ListingSample.Listed listed,
+      LakeOptions options) {
+    HiveLayout layout = listed.layout();
     List<LakeColumn> columns = new ArrayList<>();
     for (int level = 0; level < layout.columns().size(); level++) {
       String name = layout.columns().get(level);
       ColumnType type = options.declaredType(table, name);
       if (type == null) {
         int l = level;
-        type = options.partitionTypeInference()
-            // Distinct values: a date level of 365 days repeats each date under every branch.
-            ? PartitionValueTypes.infer(layout.partitions().stream().map(p -> p.values().get(l))
-                .collect(Collectors.toCollection(LinkedHashSet::new)))
-            : ColumnType.VARCHAR;
+        // Distinct values: a date level of 365 days repeats each date under every branch.
+        Set<String> values = level == 0 && !listed.complete()
+            ? listed.firstLevel().stream()
+                .map(d -> HivePathNames.valueOf(ListingSample.Listed.nameOf(d)))
+                .collect(Collectors.toCollection(LinkedHashSet::new))
+            : layout.partitions().stream().map(p -> p.values().get(l))
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        type = options.partitionTypeInference() ? PartitionValueTypes.infer(values) : ColumnType.VARCHAR;
       }
       columns.add(new LakeColumn(name, type, level));
     }

@@ -17,10 +17,13 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
  * join yields). Estimates only: no answer depends on them. {@code rowCount} is exact when discovery
  * read every footer ({@code allFooters}); from a sample, the sample's rows plus the other files' estimated
  * from their lengths ({@code TableDiscovery.estimateRows}). {@code footersRead} is how many footers discovery read (or found cached).
+ * {@code allListed} says whether discovery listed every directory; when it listed a sample of the
+ * first-level partitions ({@link ListingSample}), the partition, file and row counts and the deeper
+ * levels' partition values are estimated from it.
  */
 public record TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
     List<Object[]> partitionValues, Map<String, Double> distinctCounts, int footersRead,
-    boolean allFooters) {
+    boolean allFooters, boolean allListed) {
   public TableSchema {
     columns = List.copyOf(columns);
     partitionValues = List.copyOf(partitionValues);
@@ -39,6 +42,14 @@ public record TableSchema(List<LakeColumn> columns, long rowCount, int partition
 
   private static final Object NULL = new Object();
 
+  /** A schema from a listing of every directory. */
+  public TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
+      List<Object[]> partitionValues, Map<String, Double> distinctCounts, int footersRead,
+      boolean allFooters) {
+    this(columns, rowCount, partitionCount, fileCount, partitionValues, distinctCounts, footersRead,
+        allFooters, true);
+  }
+
   /** A schema known from every file (plan tests, catalogs that store schemas). */
   public TableSchema(List<LakeColumn> columns, long rowCount, int partitionCount, int fileCount,
       List<Object[]> partitionValues, Map<String, Double> distinctCounts) {
@@ -54,7 +65,8 @@ public record TableSchema(List<LakeColumn> columns, long rowCount, int partition
   /** How the data columns were found, for messages: "every file's footer" or "a sample of ...". */
   public String howDiscovered() {
     return allFooters ? "the footers of all " + fileCount + " files"
-        : "a sample of " + footersRead + " of its " + fileCount + " files' footers (discovery=sample)";
+        : "a sample of " + footersRead + " of its " + (allListed ? "" : "about ") + fileCount
+            + " files' footers (discovery=sample)";
   }
 
   public RelDataType rowType(RelDataTypeFactory typeFactory) {

@@ -60,8 +60,9 @@ public final class TableSource {
   }
 
   /**
-   * The table's schema, discovered on first use: one listing, and the footers of a sample of its files
-   * ({@link DiscoverySample}) or, with {@code discovery=all}, of every file.
+   * The table's schema, discovered on first use: a listing (of a sample of its first-level partitions
+   * when it has many, {@link ListingSample}) and the footers of a sample of the files listed
+   * ({@link DiscoverySample}); with {@code discovery=all}, every directory and every file's footer.
    */
   public TableSchema schema() {
     TableSchema s = schema;
@@ -84,17 +85,32 @@ public final class TableSource {
 
   private TableSchema discover() {
     int sample = storage.options().discoverySample();
-    try (ParquetFooters.Batch footers = storage.footers().batch()) {
-      if (storage.options().discoversAll()) {
+    if (storage.options().discoversAll()) {
+      try (ParquetFooters.Batch footers = storage.footers().batch()) {
         // Footers are read while the listing goes on: on the 7,300-file benchmark lake in a new JVM,
         // listing takes ~0.65 s and the footers ~1.3 s, so overlapping them hides most of the listing.
         HiveLayout layout = listLayout(PartitionPrefixFilter.ALL, leaf -> footers.submit(leaf.files()));
         return TableDiscovery.discover(name, location(), layout, footers.results(), storage.options(),
             true);
       }
-      // The sample is chosen from the whole listing (it spreads over all partitions), so its footers
-      // are read after it: a few dozen footers on 8 threads.
-      HiveLayout layout = listLayout();
+    }
+    // The sample is chosen from the listing (it spreads over all the partitions listed), so its
+    // footers are read after it: a few dozen footers on 8 threads. A table of many first-level
+    // partitions has only a sample of them listed.
+    TableSchema found = discoverFrom(location.isDirectory() ? ListingSample.list(this, sample)
+        : ListingSample.whole(this), sample);
+    // Null: not one readable footer in the listed sample's subtrees (a lake of mostly corrupt
+    // files); then every directory is listed and every file tried, as before listings were sampled.
+    return found != null ? found : discoverFrom(ListingSample.whole(this), sample);
+  }
+
+  /**
+   * The schema from the footers of a sample of the files {@code listed}; null when the listing is a
+   * sample whose files have no readable footer.
+   */
+  private TableSchema discoverFrom(ListingSample.Listed listed, int sample) {
+    try (ParquetFooters.Batch footers = storage.footers().batch()) {
+      HiveLayout layout = listed.layout();
       List<DataFile> candidates = DiscoverySample.candidates(layout, sample);
       int wanted = DiscoverySample.sample(layout, sample).size();
       int submitted = Math.min(wanted, candidates.size());
@@ -110,7 +126,10 @@ public final class TableSource {
         submitted += more;
         results = footers.results();
       }
-      return TableDiscovery.discover(name, location(), layout, results, storage.options(),
+      if (readable == 0 && !listed.complete() && layout.fileCount() > 0) {
+        return null;
+      }
+      return TableDiscovery.discover(name, location(), listed, results, storage.options(),
           submitted >= layout.fileCount());
     }
   }
@@ -123,6 +142,14 @@ public final class TableSource {
   /** Lists the table now, descending only into directories {@code filter} lets through. */
   public HiveLayout listLayout(PartitionPrefixFilter filter) {
     return listLayout(filter, leaf -> { });
+  }
+
+  /**
+   * Lists the table, a directory whose own listing is {@code rootListing} (not listed again),
+   * descending only into directories {@code filter} lets through.
+   */
+  HiveLayout listLayout(FileStatus[] rootListing, PartitionPrefixFilter filter) {
+    return storage.lister().list(location(), rootListing, filter, leaf -> { });
   }
 
   /** Lists the table now, handing each partition directory with files to {@code onLeaf} as it is found. */

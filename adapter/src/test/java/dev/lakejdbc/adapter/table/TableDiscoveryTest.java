@@ -263,10 +263,11 @@ class TableDiscoveryTest {
 
   @Test
   void aSampledRowCountFitsBytesToRowsSoThatAFilesOwnCostDoesNotCountAsRows() {
-    // Files of 1..40 rows: each file costs its footer whatever its rows, so rows per byte would be
-    // far off; the line fitted to the sample's files (4 spread partitions) estimates the rest.
+    // Files of 1..32 rows: each file costs its footer whatever its rows, so rows per byte would be
+    // far off; the line fitted to the sample's files (4 spread partitions) estimates the rest. (32
+    // partitions, no more than 8 x the sample: every directory is listed, see ListingSample.)
     long truth = 0;
-    for (int p = 0; p < 40; p++) {
+    for (int p = 0; p < 32; p++) {
       int rows = 1 + p;
       truth += rows;
       java.util.List<java.util.function.Consumer<org.apache.parquet.example.data.Group>> records =
@@ -342,5 +343,82 @@ class TableDiscoveryTest {
     assertLakeException(LakeException.DATATYPE_MISMATCH,
         () -> LakeTestFiles.table(orders(), LakeOptions.DEFAULTS.withDiscoverySample(2)).schema(),
         "'id'", orders().resolve("p=10/part-0.parquet").toString(), last.toString(), "BIGINT", "VARCHAR");
+  }
+
+  // ---- a table of many first-level partitions: a sample of them listed (ListingSample)
+
+  private static final LakeOptions SAMPLE_OF_TWO = LakeOptions.DEFAULTS.withDiscoverySample(2);
+
+  /**
+   * {@code day=10..49} (more than 8 x a sample of two), each with {@code branches} of one two-row
+   * file, directories modified in day order: the listed sample is days 10 and 49 (the spread's ends;
+   * 49 also the most recently modified).
+   */
+  private void days(List<String> branches) {
+    for (int d = 10; d < 50; d++) {
+      for (String b : branches) {
+        parquet(orders().resolve("day=" + d + (b.isEmpty() ? "" : "/branch=" + b) + "/part-0.parquet"),
+            INT64_ID, g -> g.add("id", 1L), g -> g.add("id", 2L));
+      }
+      setModified(orders().resolve("day=" + d), 1_000_000L + d * 1000);
+    }
+  }
+
+  @Test
+  void aTableOfManyFirstLevelPartitionsListsASampleOfThemAndEstimatesTheRest() {
+    days(List.of("A", "B", "C"));
+    // What a listing of day 30 would refuse: a directory that is no partition.
+    mkdirs(orders().resolve("day=30/branch=A/junk"));
+
+    TableSchema schema = schema(SAMPLE_OF_TWO);
+
+    assertEquals(List.of("id BIGINT", "day INTEGER @0", "branch VARCHAR @1"), columns(schema));
+    assertEquals(false, schema.allListed());
+    assertEquals(false, schema.allFooters());
+    // Every day holds what the listed ones hold: the estimates are exact.
+    assertEquals(120, schema.partitionCount());
+    assertEquals(120, schema.fileCount());
+    assertEquals(240, schema.rowCount());
+    assertEquals(120, schema.partitionValues().size());
+    assertEquals(40.0, schema.distinctCounts().get("day"));
+    assertEquals(3.0, schema.distinctCounts().get("branch"));
+    assertEquals("a sample of 3 of its about 120 files' footers (discovery=sample)",
+        schema.howDiscovered());
+    // Listing every directory finds day 30's: the sample never listed it.
+    assertLakeException(LakeException.DATA_EXCEPTION,
+        () -> schema(LakeOptions.DEFAULTS.withDiscoverySample(LakeOptions.DISCOVER_ALL)),
+        "junk", "is not a column=value partition directory");
+  }
+
+  @Test
+  void theFirstLevelsTypeIsInferredOverEveryValueListedOrNot() {
+    days(List.of(""));
+    // Between days 29 and 31 by name: not in the sample.
+    parquet(orders().resolve("day=3.5/part-0.parquet"), INT64_ID, g -> g.add("id", 1L));
+
+    TableSchema schema = schema(SAMPLE_OF_TWO);
+
+    assertEquals(false, schema.allListed());
+    assertEquals(List.of("id BIGINT", "day DECIMAL(3,1) @0"), columns(schema));
+  }
+
+  @Test
+  void theDefaultPartitionDoesNotCountInTheAverageOfTheUnlisted() {
+    days(List.of(""));
+    // Last by name, so sampled; a hundred rows where every day has two.
+    List<java.util.function.Consumer<org.apache.parquet.example.data.Group>> rows =
+        new java.util.ArrayList<>();
+    for (long i = 0; i < 100; i++) {
+      long id = i;
+      rows.add(g -> g.add("id", id));
+    }
+    LakeTestFiles.parquet(orders().resolve("day=__HIVE_DEFAULT_PARTITION__/part-0.parquet"), INT64_ID,
+        org.apache.parquet.hadoop.ParquetWriter.DEFAULT_BLOCK_SIZE, rows);
+
+    TableSchema schema = schema(SAMPLE_OF_TWO);
+
+    assertEquals(false, schema.allListed());
+    assertEquals(40 * 2 + 100, schema.rowCount());
+    assertEquals(41, schema.partitionCount());
   }
 }
