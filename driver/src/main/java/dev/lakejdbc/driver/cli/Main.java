@@ -3,6 +3,7 @@ package dev.lakejdbc.driver.cli;
 import dev.lakejdbc.driver.LakeDriver;
 import dev.lakejdbc.driver.LakeUrl;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,7 +98,11 @@ public final class Main {
     }
     boolean batch = args.contains("-e") || args.contains("-f")
         || args.stream().anyMatch(a -> a.startsWith("--run="));
-    SqlLine.Status status = SqlLine.start(args.toArray(new String[0]), null, !batch);
+    // A batch run without a console has no terminal to find: handed the process's streams, sqlline's
+    // JLine makes a plain one instead of probing for a system terminal through its native libraries
+    // (JNA, Jansi) and logging that none was found, 0.1-0.15 s of a `-e` run.
+    InputStream input = batch && System.console() == null ? System.in : null;
+    SqlLine.Status status = SqlLine.start(args.toArray(new String[0]), input, !batch);
     return status == SqlLine.Status.OK ? 0 : 2;
   }
 }
