@@ -27,12 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TpcdsDiscoveryPlansTest {
   /**
-   * The parts whose plans differ with sampled discovery, reviewed (2026-12-04, scale factor 0.01, the
-   * facts' row counts estimated within 4% but web_returns, 842 files of ~1.4 rows: 1,720 for 1,152):
-   * q1, q30 and q85 only gain a Calc that reorders a projection above an aggregate's input; in q83 the
-   * build side of item (2,000 rows) JOIN web_returns turns around. No join order changes.
+   * The parts whose plans differ with sampled discovery, reviewed (2026-12-06, scale factor 0.01, with
+   * the facts' directories listed from a sample of 33 dates since 18b60c5: row counts estimated
+   * within 10%, catalog_sales 82,049 for 89,807, web_returns 1,051 for 1,152): in q25 and q29
+   * catalog_sales is joined to its date filter first, partition-wise, and then to the store side
+   * (with every footer read, after it); in q85 customer_demographics' join turns its sides around.
+   * (q1, q30 and q83, different on 2026-12-04, now plan as with discovery=all.)
    */
-  static final Set<String> DIFFERENT = Set.of("q1", "q30", "q83", "q85");
+  static final Set<String> DIFFERENT = Set.of("q25", "q29", "q85");
 
   @TempDir static Path dir;
 
