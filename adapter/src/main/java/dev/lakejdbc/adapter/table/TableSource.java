@@ -99,14 +99,15 @@ public final class TableSource {
     // partitions has only a sample of them listed.
     TableSchema found = discoverFrom(location.isDirectory() ? ListingSample.list(this, sample)
         : ListingSample.whole(this), sample);
-    // Null: not one readable footer in the listed sample's subtrees (a lake of mostly corrupt
-    // files); then every directory is listed and every file tried, as before listings were sampled.
+    // Null: not one readable footer in the listed sample's subtrees (a lake of mostly corrupt files,
+    // or of mostly empty partitions); then every directory is listed and every file tried, as
+    // before listings were sampled.
     return found != null ? found : discoverFrom(ListingSample.whole(this), sample);
   }
 
   /**
    * The schema from the footers of a sample of the files {@code listed}; null when the listing is a
-   * sample whose files have no readable footer.
+   * sample whose files have no readable footer, or no file at all.
    */
   private TableSchema discoverFrom(ListingSample.Listed listed, int sample) {
     try (ParquetFooters.Batch footers = storage.footers().batch()) {
@@ -126,7 +127,7 @@ public final class TableSource {
         submitted += more;
         results = footers.results();
       }
-      if (readable == 0 && !listed.complete() && layout.fileCount() > 0) {
+      if (readable == 0 && !listed.complete()) {
         return null;
       }
       return TableDiscovery.discover(name, location(), listed, results, storage.options(),

@@ -421,4 +421,20 @@ class TableDiscoveryTest {
     assertEquals(40 * 2 + 100, schema.rowCount());
     assertEquals(41, schema.partitionCount());
   }
+
+  @Test
+  void aSampleOfEmptyPartitionsFallsBackToListingTheWholeTable() {
+    // Forty days, all empty but day 30 (not in the sample of days 10 and 49).
+    for (int d = 10; d < 50; d++) {
+      mkdirs(orders().resolve("day=" + d));
+    }
+    parquet(orders().resolve("day=30/part-0.parquet"), INT64_ID, g -> g.add("id", 7L));
+
+    TableSchema schema = schema(SAMPLE_OF_TWO);
+
+    assertEquals(List.of("id BIGINT", "day INTEGER @0"), columns(schema));
+    assertEquals(true, schema.allListed());
+    assertEquals(1, schema.rowCount());
+    assertEquals(1, schema.fileCount());
+  }
 }
