@@ -19,9 +19,9 @@ import org.apache.hadoop.fs.FileStatus;
  * took most of its first query (100,500 listings; on an object store, 100,500 LIST requests); the
  * footers discovery reads come from the sample anyway, and a query lists the directories it keeps.
  *
- * <p>What the sample cannot count is estimated ({@link Listed}); the first level's values are all known,
- * so its column's type is inferred over all of them. A table with fewer first-level directories, or
- * none (unpartitioned), is listed whole, as with {@code discovery=all}.
+ * <p>What the sample cannot count is estimated ({@link ListingExtrapolation}); the first level's
+ * values are all known, so its column's type is inferred over all of them. A table with fewer
+ * first-level directories, or none (unpartitioned), is listed whole, as with {@code discovery=all}.
  */
 final class ListingSample {
   /**
