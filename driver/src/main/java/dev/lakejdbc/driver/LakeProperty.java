@@ -34,11 +34,13 @@ public enum LakeProperty {
   DISCOVERY("discovery", "sample",
       "How a table's schema is found on first use: sample reads the footers of the newest file of "
           + "discoverySample partitions spread over the table, plus its newest file (each other file's "
-          + "footer is read when a query opens it); all reads every file's footer, for the union of all "
-          + "columns up front"),
+          + "footer is read when a query opens it), and lists only a sample of a table's first-level "
+          + "partitions when it has more than 8 x discoverySample; all lists every directory and reads "
+          + "every file's footer, for the union of all columns up front"),
   DISCOVERY_SAMPLE("discoverySample", "32",
       "With discovery=sample, how many partitions' newest files are read (at least 1); a table of at "
-          + "most this many files plus one is read whole"),
+          + "most this many files plus one is read whole, one of more than 8 times this many first-level "
+          + "partitions has this many of them listed"),
   NESTED_COLUMNS("nestedColumns", "sql",
       "How nested Parquet columns (groups, LIST, MAP, repeated fields) are typed: sql makes them ROW, "
           + "ARRAY and MAP (getObject returns Struct, Array, Map); json makes them VARCHAR holding JSON, "
