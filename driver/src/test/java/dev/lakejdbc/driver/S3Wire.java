@@ -71,7 +71,12 @@ public final class S3Wire implements AutoCloseable {
         try {
           Socket client = s.accept();
           open.add(client);
-          if (mode == Mode.SILENT) {
+          // mode() sets the mode before it cuts what is open: a connection accepted meanwhile, which
+          // the cut may have missed, sees the new mode here.
+          if (mode == Mode.REFUSE) {
+            open.remove(client);
+            closeQuietly(client);
+          } else if (mode == Mode.SILENT) {
             daemon("s3-wire-silent", () -> drain(client));
           } else {
             daemon("s3-wire-conn", () -> serve(client));
@@ -114,14 +119,16 @@ public final class S3Wire implements AutoCloseable {
   }
 
   private void cutAll() {
+    // Each socket removed as it is closed: clearing the set afterwards would also forget, without
+    // closing it, one added while the loop ran.
     for (Socket s : open) {
+      open.remove(s);
       try {
         s.close();
       } catch (IOException e) {
         // already gone
       }
     }
-    open.clear();
   }
 
   /** Requests received so far, by kind. */
@@ -192,6 +199,11 @@ public final class S3Wire implements AutoCloseable {
         byte[] head = readHead(fromClient);
         if (head == null) {
           break;
+        }
+        if (mode != Mode.PASS) {
+          // A connection that outlived the switch (accepted while the cut ran) is cut now, before it
+          // forwards anything: a fault never lets a request through.
+          return;
         }
         String text = new String(head, StandardCharsets.ISO_8859_1);
         count(text);
