@@ -200,15 +200,6 @@ public final class DirectoryListings {
     public boolean isSymbolicLinkOnDisk() {
       return symbolicLink;
     }
-
-    // FileStatus compares paths only; so do these.
-    @Override public boolean equals(Object o) {
-      return super.equals(o);
-    }
-
-    @Override public int hashCode() {
-      return super.hashCode();
-    }
   }
 
   /**

@@ -43,9 +43,9 @@ record ListingExtrapolation(long rows, int partitions, int files, ListingSample.
     }
     long regularDirectories = listed.sampled().stream()
         .filter(name -> HivePathNames.valueOf(name) != null).count();
-    double perDirectory = regularDirectories > 0 ? regularDirectories : listed.sampled().size();
     boolean regular = regularDirectories > 0;
-    int unlisted = listed.firstLevel().size() - listed.sampled().size();
+    double perDirectory = regular ? regularDirectories : listed.sampled().size();
+    int unlisted = listed.unlisted();
     return new ListingExtrapolation(
         Math.round(rows + unlisted * (regular ? regularRows : rows) / perDirectory),
         leaves + (int) Math.round(unlisted * (regular ? regularLeaves : leaves) / perDirectory),
@@ -66,8 +66,7 @@ record ListingExtrapolation(long rows, int partitions, int files, ListingSample.
       deeper.add(p.values().subList(1, p.values().size()));
     }
     List<List<String>> combinations = new ArrayList<>(deeper);
-    int unlisted = listed.firstLevel().size() - listed.sampled().size();
-    int room = Math.max(1, (MAX_PARTITION_VALUES - values.size()) / Math.max(1, unlisted));
+    int room = Math.max(1, (MAX_PARTITION_VALUES - values.size()) / Math.max(1, listed.unlisted()));
     if (combinations.size() > room) {
       List<List<String>> spread = new ArrayList<>(room);
       for (int i : DiscoverySample.spread(combinations.size(), room)) {

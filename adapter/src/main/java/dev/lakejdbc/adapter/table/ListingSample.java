@@ -30,9 +30,14 @@ final class ListingSample {
    * first-level partition directory in name order (empty when the whole table was listed).
    */
   record Listed(HiveLayout layout, List<FileStatus> firstLevel, Set<String> sampled) {
+    /** How many first-level directories were not listed. */
+    int unlisted() {
+      return firstLevel.size() - sampled.size();
+    }
+
     /** True when every directory was listed. */
     boolean complete() {
-      return sampled.size() >= firstLevel.size();
+      return unlisted() <= 0;
     }
 
     /** A first-level directory's name, as the listing wrote it. */

@@ -100,10 +100,9 @@ final class TableDiscovery {
       throw firstError;
     }
     boolean complete = (allFiles || footers.size() >= layout.fileCount()) && listed.complete();
-    Map<Path, Double> fileRows = estimateFileRows(layout, sampledRows);
+    Map<Path, Double> fileRows = complete ? Map.of() : estimateFileRows(layout, sampledRows);
     if (!complete) {
-      rows = fileRows.isEmpty() ? rows
-          : Math.round(fileRows.values().stream().mapToDouble(Double::doubleValue).sum());
+      rows = total(fileRows, rows);
     }
     int partitionCount = layout.partitions().size();
     int fileCount = layout.fileCount();
@@ -145,9 +144,13 @@ final class TableDiscovery {
    * a usable line (one sampled file, all of one row count, a slope not above 0) rows per byte it is.
    */
   static long estimateRows(HiveLayout layout, Map<Path, Long> sampledRows, long sampledTotal) {
-    Map<Path, Double> rows = estimateFileRows(layout, sampledRows);
-    return rows.isEmpty() ? sampledTotal
-        : Math.round(rows.values().stream().mapToDouble(Double::doubleValue).sum());
+    return total(estimateFileRows(layout, sampledRows), sampledTotal);
+  }
+
+  /** The sum of files' estimated rows, or {@code otherwise} when there are none. */
+  private static long total(Map<Path, Double> fileRows, long otherwise) {
+    return fileRows.isEmpty() ? otherwise
+        : Math.round(fileRows.values().stream().mapToDouble(Double::doubleValue).sum());
   }
 
   /**

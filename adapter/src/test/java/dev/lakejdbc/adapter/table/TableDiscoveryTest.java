@@ -393,8 +393,9 @@ class TableDiscoveryTest {
   @Test
   void theFirstLevelsTypeIsInferredOverEveryValueListedOrNot() {
     days(List.of(""));
-    // Between days 29 and 31 by name: not in the sample.
+    // Between days 29 and 31 by name, and modified before them: not in the sample.
     parquet(orders().resolve("day=3.5/part-0.parquet"), INT64_ID, g -> g.add("id", 1L));
+    setModified(orders().resolve("day=3.5"), 1_000L);
 
     TableSchema schema = schema(SAMPLE_OF_TWO);
 
@@ -424,11 +425,15 @@ class TableDiscoveryTest {
 
   @Test
   void aSampleOfEmptyPartitionsFallsBackToListingTheWholeTable() {
-    // Forty days, all empty but day 30 (not in the sample of days 10 and 49).
+    // Forty days, all empty but day 30, which is not in the sample: days 10 and 49, the latter also
+    // the most recently modified (set after day 30's file is written, which touched its directory).
     for (int d = 10; d < 50; d++) {
       mkdirs(orders().resolve("day=" + d));
     }
     parquet(orders().resolve("day=30/part-0.parquet"), INT64_ID, g -> g.add("id", 7L));
+    for (int d = 10; d < 50; d++) {
+      setModified(orders().resolve("day=" + d), 1_000_000L + d * 1000);
+    }
 
     TableSchema schema = schema(SAMPLE_OF_TWO);
 
