@@ -30,7 +30,8 @@ final class LakeFileSystems {
    */
   record Scope(String fileSystem, String settingsDigest) {
     @Override public String toString() {
-      return fileSystem + "#" + settingsDigest.substring(0, 12);
+      // The local scope's "digest" is a short name, not a hash.
+      return fileSystem + "#" + settingsDigest.substring(0, Math.min(12, settingsDigest.length()));
     }
   }
 
