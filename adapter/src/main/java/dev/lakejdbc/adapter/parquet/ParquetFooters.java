@@ -60,8 +60,15 @@ public final class ParquetFooters {
    * modification time do not, and a BI tool opens many connections to one lake.
    */
   private static final Map<Key, ParquetMetadata> CACHE = new ConcurrentHashMap<>();
-  /** A bound on the shared cache (a footer of a few columns is a few kilobytes). */
+  /** A bound on the shared cache's footers. */
   private static final int MAX_CACHED = 100_000;
+  /**
+   * A bound on what the cached footers take ({@link CompactFooters#estimatedBytes}), a tenth of the
+   * heap: the driver lives in its host's JVM, and 100,000 footers of 25 columns would take 800 MB.
+   * Tests lower it.
+   */
+  static volatile long cacheBudgetBytes = Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 10);
+  private static final AtomicLong CACHED_BYTES = new AtomicLong();
   /** Footers this instance read from storage (not found in the cache). */
   private final AtomicLong footersRead = new AtomicLong();
 
@@ -96,6 +103,11 @@ public final class ParquetFooters {
   /** {@code file} as it is now: see {@link DirectoryListings#asNow}. */
   public DataFile asNow(DataFile file) {
     return DirectoryListings.asNow(fs, file);
+  }
+
+  /** What the footers cached in this JVM take, estimated: never more than the cache's budget. */
+  static long cachedBytes() {
+    return CACHED_BYTES.get();
   }
 
   /** How many footers this instance has read from storage (cache misses), for tests and benchmarks. */
@@ -207,15 +219,19 @@ public final class ParquetFooters {
     Key key = key(file);
     ParquetMetadata footer = CACHE.get(key);
     if (footer == null) {
-      footer = read(file);
+      footer = CompactFooters.of(read(file));
       footersRead.incrementAndGet();
       if (stats != null) {
         stats.footerRead();
       }
-      if (CACHE.size() >= MAX_CACHED) {
+      long bytes = CompactFooters.estimatedBytes(footer);
+      if (CACHE.size() >= MAX_CACHED || CACHED_BYTES.get() + bytes > cacheBudgetBytes) {
         CACHE.clear();
+        CACHED_BYTES.set(0);
       }
-      CACHE.put(key, footer);
+      if (CACHE.put(key, footer) == null) {
+        CACHED_BYTES.addAndGet(bytes);
+      }
     }
     return footer;
   }
