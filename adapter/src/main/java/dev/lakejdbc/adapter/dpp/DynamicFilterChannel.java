@@ -3,6 +3,7 @@ package dev.lakejdbc.adapter.dpp;
 import dev.lakejdbc.adapter.memory.OperatorMemory;
 import dev.lakejdbc.adapter.memory.QueryMemory;
 import dev.lakejdbc.adapter.memory.RowSizes;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,10 @@ import org.apache.calcite.linq4j.function.Function1;
  * <p>Whoever asks first — the join reading its build side, or the fact scan opening — evaluates the
  * dimension once, to the end, into a cached list and its key set; the other reuses both. So the keys
  * are complete before the fact scan lists a directory, and the dimension's files are opened once.
- * The cached rows count against the execution's memory budget; they cannot spill.
+ * The cached rows count against the execution's memory budget; they cannot spill. They are let go
+ * when the execution ends: the channel lives as long as the plan, which a PreparedStatement or the
+ * plan cache keeps, and its state holds the dimension's code, which holds the execution's
+ * DataContext, so the weak key alone would never let an entry go.
  */
 public final class DynamicFilterChannel {
   private final String id;
@@ -66,11 +70,28 @@ public final class DynamicFilterChannel {
     DynamicKeys keys;
     DimensionMatches matches;
 
+    boolean ended;
+
     Execution(OperatorMemory memory) {
       this.memory = memory;
     }
 
+    /** Lets go of the rows and keys: the plan's code, and a closed result set, still reach this. */
+    synchronized void end() {
+      ended = true;
+      dimension = null;
+      keyOf = null;
+      columnsOf = null;
+      rows = null;
+      keyTuples = null;
+      keys = null;
+      matches = null;
+    }
+
     synchronized void evaluate(boolean[] nullSafe, int partitionKeys, int maxKeys) {
+      if (ended) {
+        throw new IllegalStateException("dynamic filter: the execution has ended");
+      }
       if (rows != null) {
         return;
       }
@@ -100,9 +121,51 @@ public final class DynamicFilterChannel {
   }
 
   private synchronized Execution execution(DataContext root) {
-    return executions.computeIfAbsent(root, r -> new Execution(QueryMemory.of(r).operator(
-        "the dimension cache of dynamic partition pruning #" + id, "dynamic partition pruning holds "
-            + "its dimension's rows in memory (lower dppDimensionThreshold, or set dpp=false)")));
+    Execution known = executions.get(root);
+    if (known == null) {
+      QueryMemory memory = QueryMemory.of(root);
+      known = new Execution(memory.operator(
+          "the dimension cache of dynamic partition pruning #" + id, "dynamic partition pruning holds "
+              + "its dimension's rows in memory (lower dppDimensionThreshold, or set dpp=false)"));
+      executions.put(root, known);
+      memory.onClose(new Forget(this, root));
+    }
+    return known;
+  }
+
+  private synchronized void forget(DataContext root) {
+    Execution execution = executions.remove(root);
+    if (execution != null) {
+      execution.end();
+    }
+  }
+
+  /**
+   * Forgets an execution's dimension when the execution ends. By weak references: the execution's
+   * budget is reachable from a static registry until it ends, and would otherwise keep the
+   * DataContext alive, which is how an execution the client abandoned is found and ended.
+   */
+  private static final class Forget implements Runnable {
+    private final WeakReference<DynamicFilterChannel> channel;
+    private final WeakReference<DataContext> root;
+
+    Forget(DynamicFilterChannel channel, DataContext root) {
+      this.channel = new WeakReference<>(channel);
+      this.root = new WeakReference<>(root);
+    }
+
+    @Override public void run() {
+      DynamicFilterChannel c = channel.get();
+      DataContext r = root.get();
+      if (c != null && r != null) {
+        c.forget(r);
+      }
+    }
+  }
+
+  /** How many executions' dimensions the channel holds, for tests. */
+  synchronized int executionsHeld() {
+    return executions.size();
   }
 
   /**

@@ -23,6 +23,8 @@ public final class QueryMemory {
   private final List<SpillFiles> spills = new ArrayList<>();
   /** The rows of the plan's shared sub-plans, by their number. */
   private final Map<Integer, SharedRows> shared = new java.util.HashMap<>();
+  /** What runs when the execution ends, for state kept per execution outside this budget. */
+  private List<Runnable> onClose = new ArrayList<>();
   private long reserved;
   private long peak;
   private long spilledBytes;
@@ -154,13 +156,31 @@ public final class QueryMemory {
         options.spillAllowed() || operator.notSpillable() != null ? "" : ", allow spilling (spill=true)"));
   }
 
+  /**
+   * Runs {@code action} when the execution ends, or now if it has: for state an operator keeps per
+   * execution where the plan can reach it (a cached plan outlives its executions).
+   */
+  public void onClose(Runnable action) {
+    synchronized (this) {
+      if (!closed) {
+        onClose.add(action);
+        return;
+      }
+    }
+    action.run();
+  }
+
   /** Ends the execution: gives back what is still held and deletes spill files left behind. */
   public void close() {
     List<SpillFiles> left;
+    List<Runnable> actions;
     synchronized (this) {
       if (closed) {
         return;
       }
+      // Taken, not kept: the last executions stay listed for sys tables, and must not hold these.
+      actions = onClose;
+      onClose = List.of();
       closed = true;
       pool.release(reserved);
       reserved = 0;
@@ -170,6 +190,7 @@ public final class QueryMemory {
       shared.clear();
     }
     left.forEach(SpillFiles::close);
+    actions.forEach(Runnable::run);
   }
 
   public synchronized boolean isClosed() {
