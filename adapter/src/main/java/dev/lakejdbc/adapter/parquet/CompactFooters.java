@@ -17,11 +17,11 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
  * A footer as the footer cache keeps it: the same metadata, with what equal files share held once and
  * what reading never uses left out.
  *
- * <p>parquet-java builds about 25 objects per column chunk. The cache holds every footer a query read
- * (on TPC-DS at scale factor 1, 12,000 files of about 25 columns: 330 MB, which G1's concurrent marking
- * walks again and again while queries run). Here the file's schema, its key-value metadata, its writer
- * and each chunk's page encoding counts are shared with every file that has equal ones; a chunk's
- * size statistics (histograms that only writers and rewriters use) are dropped. Statistics, page index
+ * <p>parquet-java builds about 20 objects per column chunk, and the cache, which lives in its host's
+ * heap, holds every footer a query read: the 2,249 fact files TPC-DS q4 reads (29 columns on average)
+ * took 48 MB as read and take 21 MB compacted. Here the file's schema, its key-value metadata, its
+ * writer and each chunk's page encoding counts are shared with every file that has equal ones; a
+ * chunk's size statistics (histograms that only writers and rewriters use) are dropped. Statistics, page index
  * references and bloom filter offsets are kept, so pruning decides exactly as on the footer read.
  */
 final class CompactFooters {

@@ -29,6 +29,7 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
@@ -77,7 +78,7 @@ class CompactFootersTest {
         if (random.nextInt(10) != 0) {
           byte[] unscaled = new byte[5];
           random.nextBytes(unscaled);
-          g.append("dec", org.apache.parquet.io.api.Binary.fromConstantByteArray(unscaled));
+          g.append("dec", Binary.fromConstantByteArray(unscaled));
         }
         g.append("d", 19_000 + random.nextInt(400));
         writer.write(g);
