@@ -351,14 +351,17 @@ class TableDiscoveryTest {
 
   /**
    * {@code day=10..49} (more than 8 x a sample of two), each with {@code branches} of one two-row
-   * file, directories modified in day order: the listed sample is days 10 and 49 (the spread's ends;
-   * 49 also the most recently modified).
+   * file, directories and files modified in day (then branch) order: the listed sample is days 10
+   * and 49 (the spread's ends; 49 also the most recently modified). Files get explicit times, as
+   * written ones may share a clock tick, and a tie would make the newest file depend on the clock.
    */
   private void days(List<String> branches) {
     for (int d = 10; d < 50; d++) {
-      for (String b : branches) {
-        parquet(orders().resolve("day=" + d + (b.isEmpty() ? "" : "/branch=" + b) + "/part-0.parquet"),
-            INT64_ID, g -> g.add("id", 1L), g -> g.add("id", 2L));
+      for (int i = 0; i < branches.size(); i++) {
+        String b = branches.get(i);
+        Path file = orders().resolve("day=" + d + (b.isEmpty() ? "" : "/branch=" + b) + "/part-0.parquet");
+        parquet(file, INT64_ID, g -> g.add("id", 1L), g -> g.add("id", 2L));
+        setModified(file, 1_000_000L + d * 1000 + i);
       }
       setModified(orders().resolve("day=" + d), 1_000_000L + d * 1000);
     }
@@ -382,7 +385,8 @@ class TableDiscoveryTest {
     assertEquals(120, schema.partitionValues().size());
     assertEquals(40.0, schema.distinctCounts().get("day"));
     assertEquals(3.0, schema.distinctCounts().get("branch"));
-    assertEquals("a sample of 3 of its about 120 files' footers (discovery=sample)",
+    // The spread's ends of the six listed partitions (day 10 A, day 49 C); 49/C is also the newest.
+    assertEquals("a sample of 2 of its about 120 files' footers (discovery=sample)",
         schema.howDiscovered());
     // Listing every directory finds day 30's: the sample never listed it.
     assertLakeException(LakeException.DATA_EXCEPTION,
