@@ -24,6 +24,7 @@ public final class SqlStates {
 
   static final String NUMERIC_OUT_OF_RANGE = "22003";
   static final String DIVISION_BY_ZERO = "22012";
+  static final String INVALID_CAST_VALUE = "22018";
 
   private SqlStates() {}
 
@@ -54,6 +55,12 @@ public final class SqlStates {
         String state = String.valueOf(e.getMessage()).contains("by zero") ? DIVISION_BY_ZERO
             : NUMERIC_OUT_OF_RANGE;
         return new SQLException(e.getMessage(), state, t);
+      }
+    }
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof NumberFormatException e) {
+        // Calcite's run time parses a string CAST to a number with Java's parsers.
+        return new SQLException("Cannot cast a string to a number: " + e.getMessage(), INVALID_CAST_VALUE, t);
       }
     }
     String message = t.getMessage() == null ? t.toString() : t.getMessage();

@@ -72,6 +72,12 @@ class ErrorsTest {
     assertSqlState("42000", "Syntax error", () -> query("SELEKT 1"));
   }
 
+  @Test void aStringThatIsNoNumberInACastIsAnInvalidCastValue() throws Exception {
+    writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
+    // Computed at run time (the parameter-like CAST of a column), not folded while planning.
+    assertSqlState("22018", "\"1x\"", () -> query("SELECT CAST(CAST(id AS VARCHAR) || 'x' AS INTEGER) FROM t"));
+  }
+
   @Test void writesAreRefused() throws Exception {
     writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
     try (Connection c = connect(""); Statement s = c.createStatement()) {
