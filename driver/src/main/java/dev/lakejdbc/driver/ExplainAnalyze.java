@@ -76,10 +76,12 @@ final class ExplainAnalyze {
       }
       scans.remove(scan);
       lines.add(String.format("%sactual: partitions=%d of %d, files=%d, bytes=%d, rows=%d, "
-              + "directories listed=%d, row groups=%d of %d%s, rows skipped=%d, time=%.1f ms%s", indent,
+              + "directories listed=%d, row groups=%d of %d%s, rows skipped=%d%s, time=%.1f ms%s", indent,
           scan.partitionsRead(), scan.partitionsTotal(), scan.filesRead(), scan.bytesRead(),
           scan.rowsRead(), scan.directoriesListed(), scan.rowGroupsRead(), scan.rowGroupsTotal(),
-          skippedBy(scan), scan.rowsSkipped(), scan.elapsedMillis(),
+          skippedBy(scan), scan.rowsSkipped(),
+          scan.rowsFilteredOnRows() == 0 ? "" : ", rows dropped by RowFilter=" + scan.rowsFilteredOnRows(),
+          scan.elapsedMillis(),
           scan.notes() == null ? "" : ", notes: " + scan.notes()));
     }
     lines.add(String.format("Result: %d rows in %.1f ms", rows, nanos / 1e6));

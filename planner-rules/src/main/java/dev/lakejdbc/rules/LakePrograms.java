@@ -6,6 +6,7 @@ import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import dev.lakejdbc.rules.memory.SharedSubPlans;
 import dev.lakejdbc.rules.physical.NestedFieldsIntoScans;
+import dev.lakejdbc.rules.physical.RowFiltersIntoScans;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import dev.lakejdbc.rules.physical.WindowGroupLimits;
 import java.util.EnumSet;
@@ -118,6 +119,8 @@ public final class LakePrograms {
     return Programs.sequence(beforeDynamicPruning(maxRows), new DynamicPartitionPruning(options),
         // On the plan's final projections: nested columns decoded only in the fields they read.
         new NestedFieldsIntoScans(),
+        // Conditions the scan can test on decoded rows, out of generated code (a data filter too).
+        options.dataFilterPushdown() ? new RowFiltersIntoScans() : Programs.sequence(),
         // A filtered rank's rows past its limit dropped below the window.
         new WindowGroupLimits(),
         // Sorts, joins and aggregations within the query's memory, spilling past it.

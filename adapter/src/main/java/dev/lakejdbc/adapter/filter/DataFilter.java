@@ -46,6 +46,14 @@ public final class DataFilter {
   public record Bound(DataPredicate predicate, String whyNot) {}
 
   /**
+   * The predicate with this execution's values, for a filter that decides which rows a scan returns
+   * (no filter above tests it again): a value that cannot be computed raises its error.
+   */
+  public DataPredicate bindExactly() {
+    return values == null ? DataPredicate.TRUE : template.bind(values.apply(new Object[tableWidth]));
+  }
+
+  /**
    * The predicate with this execution's values. A value that cannot be computed (a CAST that fails on
    * a parameter, say) leaves the filter out: the filter above the scan then raises the error for the
    * rows it sees, as without pushdown.

@@ -10,7 +10,7 @@ import java.util.List;
  * test is membership (integer keys in a primitive hash set, others as {@link KeyValues} compares them);
  * past it, the keys' range.
  */
-public abstract class RowKeyFilter {
+public abstract class RowKeyFilter extends RowFilter {
   /** The position of the key in the scan's output row. */
   final int position;
 
@@ -21,16 +21,25 @@ public abstract class RowKeyFilter {
   /** Whether the row's key may join. */
   public abstract boolean mayJoin(Object[] row);
 
+  @Override public final boolean accepts(Object[] row) {
+    return mayJoin(row);
+  }
+
   /** The output position of the key this filter reads. */
   public int position() {
     return position;
   }
 
+  @Override public int[] positions() {
+    return new int[] {position};
+  }
+
+
   /**
    * This filter for one reader's thread. A file's values come in runs (sorted, or one dictionary
    * entry's value instance after another): a filter of one reader may remember its last answer.
    */
-  public RowKeyFilter forOneReader() {
+  @Override public RowKeyFilter forOneReader() {
     return this;
   }
 

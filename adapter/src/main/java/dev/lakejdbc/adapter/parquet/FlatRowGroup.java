@@ -1,6 +1,5 @@
 package dev.lakejdbc.adapter.parquet;
 
-import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,15 +9,15 @@ import org.apache.parquet.column.page.PageReadStore;
 /**
  * The rows of one row group whose requested columns are all flat, decoded a batch at a time and column
  * by column ({@link FlatColumnReader}) instead of record by record through parquet-java's record
- * assembly. With row key filters, the key columns of a batch are decoded first; the other columns are
- * then not decoded for the rows whose key cannot join, and those rows' arrays are reused.
+ * assembly. With row filters, the columns they read are decoded first; the other columns are then not
+ * decoded for the rows a filter drops, and those rows' arrays are reused.
  */
 final class FlatRowGroup {
   /** Rows decoded at a time: enough to keep each column's loop hot, few enough to stay in cache. */
   static final int BATCH = 1024;
 
   private final Object[] template;
-  private final RowKeyFilter[] keyFilters;
+  private final RowFilters rowFilters;
   private final FlatColumnReader[] keyColumns;
   private final FlatColumnReader[] otherColumns;
   private final Object[][] rows = new Object[BATCH][];
@@ -27,15 +26,16 @@ final class FlatRowGroup {
   private int size;
   private int index;
   private long rowsDroppedByKeys;
+  private long rowsDroppedByFilter;
 
   /**
    * @param columns the requested columns, in the order of {@code positions}, {@code fileTypes} and
    *     {@code tableTypes}
    */
   FlatRowGroup(PageReadStore pages, List<ColumnDescriptor> columns, int[] positions,
-      ColumnType[] fileTypes, ColumnType[] tableTypes, Object[] template, RowKeyFilter[] keyFilters) {
+      ColumnType[] fileTypes, ColumnType[] tableTypes, Object[] template, RowFilters rowFilters) {
     this.template = template;
-    this.keyFilters = keyFilters;
+    this.rowFilters = rowFilters;
     this.rowsLeft = pages.getRowCount();
     List<FlatColumnReader> keys = new ArrayList<>();
     List<FlatColumnReader> others = new ArrayList<>();
@@ -49,15 +49,10 @@ final class FlatRowGroup {
   }
 
   private boolean isKey(int position) {
-    for (RowKeyFilter f : keyFilters) {
-      if (f.position() == position) {
-        return true;
-      }
-    }
-    return false;
+    return rowFilters.reads(position);
   }
 
-  /** The next row whose key may join, or null at the end of the row group. */
+  /** The next row every row filter accepts, or null at the end of the row group. */
   Object[] next() {
     while (true) {
       while (index < size) {
@@ -81,6 +76,11 @@ final class FlatRowGroup {
     return rowsDroppedByKeys;
   }
 
+  /** Rows of this row group dropped so far by a row filter of the plan's conjuncts. */
+  long rowsDroppedByFilter() {
+    return rowsDroppedByFilter;
+  }
+
   private void decodeBatch() {
     size = (int) Math.min(BATCH, rowsLeft);
     rowsLeft -= size;
@@ -97,12 +97,15 @@ final class FlatRowGroup {
       c.read(rows, size, null);
     }
     boolean[] skip = null;
-    if (keyFilters.length > 0) {
+    if (!rowFilters.isEmpty()) {
       skip = rejected;
       for (int i = 0; i < size; i++) {
-        rejected[i] = !mayJoin(rows[i]);
-        if (rejected[i]) {
+        int judged = rowFilters.judge(rows[i]);
+        rejected[i] = judged != RowFilters.ACCEPTED;
+        if (judged == RowFilters.BY_KEYS) {
           rowsDroppedByKeys++;
+        } else if (judged == RowFilters.BY_FILTER) {
+          rowsDroppedByFilter++;
         }
       }
     }
@@ -111,12 +114,4 @@ final class FlatRowGroup {
     }
   }
 
-  private boolean mayJoin(Object[] row) {
-    for (RowKeyFilter f : keyFilters) {
-      if (!f.mayJoin(row)) {
-        return false;
-      }
-    }
-    return true;
-  }
 }

@@ -4,7 +4,6 @@ import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.hive.DataFile;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.io.IOException;
-import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -50,7 +49,7 @@ public final class ParquetFileRows implements AutoCloseable {
   private final MessageColumnIO columnIO;
   private final RowMaterializer materializer;
   private final RowGroupSelection selection;
-  private final RowKeyFilter[] rowFilters;
+  private final RowFilters rowFilters;
   private final ReadFilter filter;
   private final boolean opened;
   /** The requested columns when all are flat, read by {@link FlatRowGroup}; null otherwise. */
@@ -63,6 +62,9 @@ public final class ParquetFileRows implements AutoCloseable {
   private RecordReader<Object[]> records;
   private long rowsLeftInGroup;
   private long rowsDroppedByKeys;
+  private long rowsDroppedByFilter;
+  /** Whether the row filters were checked on the rows of a file without the columns read. */
+  private boolean rowFiltersChecked;
   private Object[] current;
 
   /**
@@ -94,8 +96,7 @@ public final class ParquetFileRows implements AutoCloseable {
     this.file = file;
     this.template = template;
     this.filter = filter;
-    this.rowFilters = filter.rowFilters().stream().map(RowKeyFilter::forOneReader)
-        .toArray(RowKeyFilter[]::new);
+    this.rowFilters = new RowFilters(filter.rowFilters());
     ParquetMetadata footer = footers.footer(file);
     MessageType fileSchema = footer.getFileMetaData().getSchema();
     Set<String> notes = new LinkedHashSet<>();
@@ -228,6 +229,15 @@ public final class ParquetFileRows implements AutoCloseable {
   /** Advances to the next row; false at the end of the file. */
   public boolean next() {
     if (reader == null) {
+      if (footerRowsLeft > 0 && !rowFiltersChecked) {
+        // Every row is the template (the file has none of the columns read): all pass, or none.
+        rowFiltersChecked = true;
+        // (Key filters never dropped these rows; the plan's conjuncts must.)
+        if (rowFilters.filterDrops(template)) {
+          rowsDroppedByFilter += footerRowsLeft;
+          footerRowsLeft = 0;
+        }
+      }
       if (footerRowsLeft == 0) {
         return false;
       }
@@ -243,6 +253,7 @@ public final class ParquetFileRows implements AutoCloseable {
             return true;
           }
           rowsDroppedByKeys += flatGroup.rowsDroppedByKeys();
+          rowsDroppedByFilter += flatGroup.rowsDroppedByFilter();
           flatGroup = null;
         }
         if (rowsLeftInGroup == 0) {
@@ -266,7 +277,11 @@ public final class ParquetFileRows implements AutoCloseable {
         if (!materializer.rejected()) {
           return true;
         }
-        rowsDroppedByKeys++;
+        if (materializer.rejectedByKeys()) {
+          rowsDroppedByKeys++;
+        } else {
+          rowsDroppedByFilter++;
+        }
       }
     } catch (LakeException e) {
       if (e.getClass() != LakeException.class) {
@@ -286,11 +301,16 @@ public final class ParquetFileRows implements AutoCloseable {
   @Override public void close() {
     if (flatGroup != null) {
       rowsDroppedByKeys += flatGroup.rowsDroppedByKeys();
+      rowsDroppedByFilter += flatGroup.rowsDroppedByFilter();
       flatGroup = null;
     }
     if (rowsDroppedByKeys > 0 && filter.stats() != null) {
       filter.stats().rowsSkippedByKeys(rowsDroppedByKeys);
       rowsDroppedByKeys = 0;
+    }
+    if (rowsDroppedByFilter > 0 && filter.stats() != null) {
+      filter.stats().rowsFilteredOnRows(rowsDroppedByFilter);
+      rowsDroppedByFilter = 0;
     }
     if (reader != null) {
       try {

@@ -1,6 +1,5 @@
 package dev.lakejdbc.adapter.parquet;
 
-import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import dev.lakejdbc.adapter.types.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,17 +18,18 @@ import org.apache.parquet.schema.Type;
  * a copy of a template that already holds the partition values; each requested field writes its
  * decoded value into its output position.
  *
- * <p>With row key filters, a record is judged as soon as its key columns are decoded: the fields that
- * come after them in the file are then not decoded for a record that cannot join (their values are
+ * <p>With row filters, a record is judged as soon as the columns they read are decoded: the fields
+ * that come after them in the file are then not decoded for a record a filter drops (their values are
  * still consumed), and the record is marked {@link #rejected}. A rejected record's array is reused for
  * the next one.
  */
 final class RowMaterializer extends RecordMaterializer<Object[]> {
   private final Object[] template;
   private final Root root;
-  private final RowKeyFilter[] keyFilters;
+  private final RowFilters rowFilters;
   private Object[] row;
-  private boolean rejected;
+  /** Whether and why the row filters dropped the current record ({@link RowFilters#judge}). */
+  private int judgement;
   /** Whether the key filters judged the current record yet. */
   private boolean judged;
   private Object[] recycled;
@@ -45,14 +45,14 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
    */
   RowMaterializer(MessageType requested, FieldPaths[] paths, int[] positions, ColumnType[] fileTypes,
       ColumnType[] tableTypes, Object[] template) {
-    this(requested, paths, positions, fileTypes, tableTypes, template, new RowKeyFilter[0]);
+    this(requested, paths, positions, fileTypes, tableTypes, template, RowFilters.NONE);
   }
 
-  /** @param keyFilters the filters a record's key must pass, each reading its output position */
+  /** @param rowFilters the filters a record must pass, each reading output positions */
   RowMaterializer(MessageType requested, FieldPaths[] paths, int[] positions, ColumnType[] fileTypes,
-      ColumnType[] tableTypes, Object[] template, RowKeyFilter[] keyFilters) {
+      ColumnType[] tableTypes, Object[] template, RowFilters rowFilters) {
     this.template = template;
-    this.keyFilters = keyFilters;
+    this.rowFilters = rowFilters;
     this.root = new Root(requested, paths, positions, fileTypes, tableTypes);
   }
 
@@ -60,19 +60,19 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     return row;
   }
 
-  /** Whether the current record's key cannot join: it must be dropped. */
+  /** Whether a row filter dropped the current record. */
   boolean rejected() {
-    return rejected;
+    return judgement != RowFilters.ACCEPTED;
+  }
+
+  /** Whether the current record was dropped because its key cannot join (else by another filter). */
+  boolean rejectedByKeys() {
+    return judgement == RowFilters.BY_KEYS;
   }
 
   private void judge() {
     judged = true;
-    for (RowKeyFilter f : keyFilters) {
-      if (!f.mayJoin(row)) {
-        rejected = true;
-        return;
-      }
-    }
+    judgement = rowFilters.judge(row);
   }
 
   /** What writes a decoded value of {@code fileType}: as it is, or coerced to the table's wider type. */
@@ -101,13 +101,11 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     Root(MessageType requested, FieldPaths[] paths, int[] positions, ColumnType[] fileTypes,
         ColumnType[] tableTypes) {
       converters = new Converter[requested.getFieldCount()];
-      // The last requested field that holds a key: once it is decoded, the record can be judged.
+      // The last requested field a filter reads: once it is decoded, the record can be judged.
       int lastKey = -1;
       for (int i = 0; i < converters.length; i++) {
-        for (RowKeyFilter f : keyFilters) {
-          if (f.position() == positions[i]) {
-            lastKey = i;
-          }
+        if (rowFilters.reads(positions[i])) {
+          lastKey = i;
         }
       }
       for (int i = 0; i < converters.length; i++) {
@@ -166,7 +164,7 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
       } else {
         row = template.clone();
       }
-      rejected = false;
+      judgement = RowFilters.ACCEPTED;
       judged = false;
       for (List<Object> values : repeatedValues) {
         values.clear();
@@ -181,10 +179,10 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
         row[repeatedPositions.get(i)] = NestedJsonConverter.toJson(repeatedValues.get(i));
       }
       // A NULL key (no value was written) or a key column this file lacks is judged here.
-      if (keyFilters.length > 0 && !judged) {
+      if (!rowFilters.isEmpty() && !judged) {
         judge();
       }
-      if (rejected) {
+      if (judgement != RowFilters.ACCEPTED) {
         recycled = row;
       }
     }
@@ -207,43 +205,43 @@ final class RowMaterializer extends RecordMaterializer<Object[]> {
     }
 
     @Override public void addValueFromDictionary(int id) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addValueFromDictionary(id);
       }
     }
 
     @Override public void addBinary(Binary value) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addBinary(value);
       }
     }
 
     @Override public void addBoolean(boolean value) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addBoolean(value);
       }
     }
 
     @Override public void addDouble(double value) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addDouble(value);
       }
     }
 
     @Override public void addFloat(float value) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addFloat(value);
       }
     }
 
     @Override public void addInt(int value) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addInt(value);
       }
     }
 
     @Override public void addLong(long value) {
-      if (!rejected) {
+      if (judgement == RowFilters.ACCEPTED) {
         decoder.addLong(value);
       }
     }

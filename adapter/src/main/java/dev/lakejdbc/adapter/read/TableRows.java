@@ -7,7 +7,9 @@ import dev.lakejdbc.adapter.dpp.KeyValues;
 import dev.lakejdbc.adapter.filter.DataFilter;
 import dev.lakejdbc.adapter.filter.DataPredicate;
 import dev.lakejdbc.adapter.filter.DynamicDataFilter;
+import dev.lakejdbc.adapter.filter.RowFilter;
 import dev.lakejdbc.adapter.filter.RowKeyFilter;
+import dev.lakejdbc.adapter.filter.RowPredicate;
 import dev.lakejdbc.adapter.parquet.FieldPaths;
 import dev.lakejdbc.adapter.parquet.ReadFilter;
 import dev.lakejdbc.adapter.types.ColumnType;
@@ -58,6 +60,10 @@ public final class TableRows implements Enumerator<Object> {
   private final PartitionFilter filter;
   private final List<DynamicPruning> dynamic;
   private final DataFilter dataFilter;
+  /** Conjuncts tested on every decoded row, in place of the filter above ({@link RowPredicate}). */
+  private final DataFilter rowFilter;
+  /** The row filter with this execution's values, once {@link #readFilter} bound it. */
+  private DataPredicate rowPredicate = DataPredicate.TRUE;
   private final List<DynamicDataFilter> dynamicData;
   private final DataContext root;
   private final ScanStatistics stats;
@@ -106,6 +112,20 @@ public final class TableRows implements Enumerator<Object> {
   public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
       boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote,
       DataFilter dataFilter, DynamicDataFilter[] dynamicData, String dataNote, FieldPaths[] paths) {
+    return scan(table, root, fields, rowCounts, filter, dynamic, dppNote, dataFilter, dynamicData,
+        dataNote, paths, DataFilter.NONE);
+  }
+
+  /**
+   * As {@link #scan(TableSource, DataContext, int[], boolean, PartitionFilter, DynamicPruning[],
+   * String, DataFilter, DynamicDataFilter[], String, FieldPaths[])}, also returning only the rows for
+   * which {@code rowFilter} is TRUE: conjuncts the plan took from the filter above the scan, which no
+   * longer tests them (so a value of theirs that cannot be computed is an error here).
+   */
+  public static Enumerable<Object> scan(TableSource table, DataContext root, int[] fields,
+      boolean rowCounts, PartitionFilter filter, DynamicPruning[] dynamic, String dppNote,
+      DataFilter dataFilter, DynamicDataFilter[] dynamicData, String dataNote, FieldPaths[] paths,
+      DataFilter rowFilter) {
     return new AbstractEnumerable<>() {
       @Override public Enumerator<Object> enumerator() {
         TableSchema schema = table.schema();
@@ -121,21 +141,23 @@ public final class TableRows implements Enumerator<Object> {
           stats.note("not pushed: " + dataNote);
         }
         return new TableRows(table, fields, rowCounts, filter, List.of(dynamic), dataFilter,
-            List.of(dynamicData), root, stats, paths);
+            List.of(dynamicData), root, stats, paths, rowFilter);
       }
     };
   }
 
   TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
       List<DynamicPruning> dynamic, DataContext root, ScanStatistics stats) {
-    this(table, fields, rowCounts, filter, dynamic, DataFilter.NONE, List.of(), root, stats, null);
+    this(table, fields, rowCounts, filter, dynamic, DataFilter.NONE, List.of(), root, stats, null,
+        DataFilter.NONE);
   }
 
   TableRows(TableSource table, int[] fields, boolean rowCounts, PartitionFilter filter,
       List<DynamicPruning> dynamic, DataFilter dataFilter, List<DynamicDataFilter> dynamicData,
-      DataContext root, ScanStatistics stats, FieldPaths[] paths) {
+      DataContext root, ScanStatistics stats, FieldPaths[] paths, DataFilter rowFilter) {
     this.paths = paths;
     this.dataFilter = dataFilter;
+    this.rowFilter = rowFilter;
     this.dynamicData = dynamicData;
     this.table = table;
     this.fields = fields;
@@ -312,6 +334,12 @@ public final class TableRows implements Enumerator<Object> {
       predicates.add(bound.predicate());
       described.add(dataFilter.text());
     }
+    if (!rowFilter.isEmpty()) {
+      // No row passes a filter whose values cannot be computed: its error is the statement's.
+      rowPredicate = rowFilter.bindExactly();
+      // Pruning may use it too; sys.scans names the data filters (EXPLAIN the row filter).
+      predicates.add(rowPredicate);
+    }
     dynamicKeys.clear();
     for (DynamicDataFilter d : dynamicData) {
       KeyValues keys = d.values(root);
@@ -365,11 +393,15 @@ public final class TableRows implements Enumerator<Object> {
 
   /** {@code filter} with a row key filter for each dynamic data filter whose column is decoded. */
   private ReadFilter withRowFilters(ReadFilter filter, List<ParquetFileRows.Request> requests) {
-    if (dynamicKeys.isEmpty()) {
+    if (requests.isEmpty()
+        || dynamicKeys.isEmpty() && rowPredicate instanceof DataPredicate.Always a && a.value()) {
       return filter;
     }
     List<LakeColumn> columns = table.schema().columns();
-    List<RowKeyFilter> rowFilters = new ArrayList<>();
+    List<RowFilter> rowFilters = new ArrayList<>();
+    if (!(rowPredicate instanceof DataPredicate.Always a && a.value())) {
+      rowFilters.add(RowPredicate.of(rowPredicate, column -> positionOf(columns.get(column), requests)));
+    }
     for (KeyedFilter k : dynamicKeys) {
       DynamicDataFilter d = k.filter();
       KeyValues keys = k.keys();
@@ -381,6 +413,16 @@ public final class TableRows implements Enumerator<Object> {
       }
     }
     return filter.withRowFilters(rowFilters);
+  }
+
+  /** The output position of a data column the scan decodes (the plan made sure it does). */
+  private static int positionOf(LakeColumn column, List<ParquetFileRows.Request> requests) {
+    for (ParquetFileRows.Request r : requests) {
+      if (r.column().equals(column.name())) {
+        return r.position();
+      }
+    }
+    throw new IllegalStateException("the row filter reads " + column.name() + ", which the scan does not decode");
   }
 
   /** Whether values of {@code type} are whole numbers in Calcite's representation. */

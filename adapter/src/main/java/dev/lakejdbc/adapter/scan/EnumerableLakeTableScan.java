@@ -43,6 +43,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -56,30 +57,39 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   private final List<DynamicDataFilterSpec> dynamicData;
   /** For nested table columns read in part, by column number: the paths inside them that are read. */
   private final SortedMap<Integer, FieldPaths> nestedPaths;
+  /**
+   * Conjuncts on data columns (over the table's columns) that the scan tests on every decoded row, in
+   * place of the Calc above it that tested them ({@link dev.lakejdbc.adapter.filter.RowPredicate}); null
+   * for none.
+   */
+  private final RexNode rowFilter;
 
   EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source, int[] fields,
       RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote) {
     this(cluster, table, source, fields, partitionFilter, rowCounts, dataFilter, dataFilterNote,
-        List.of(), null, List.of(), new TreeMap<>());
+        List.of(), null, List.of(), new TreeMap<>(), null);
   }
 
   private EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source,
       int[] fields, RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote,
       List<DynamicPruningSpec> dynamicPruning, String dynamicPruningNote,
-      List<DynamicDataFilterSpec> dynamicData, SortedMap<Integer, FieldPaths> nestedPaths) {
+      List<DynamicDataFilterSpec> dynamicData, SortedMap<Integer, FieldPaths> nestedPaths,
+      RexNode rowFilter) {
     super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, source, fields,
         partitionFilter, rowCounts, dataFilter, dataFilterNote);
     this.dynamicPruning = List.copyOf(dynamicPruning);
     this.dynamicPruningNote = dynamicPruningNote;
     this.dynamicData = List.copyOf(dynamicData);
     this.nestedPaths = Collections.unmodifiableSortedMap(new TreeMap<>(nestedPaths));
+    this.rowFilter = rowFilter;
   }
 
   /** A copy with other fields, dynamic filters or note; the rest as this scan's. */
   private EnumerableLakeTableScan copy(int[] fields, List<DynamicPruningSpec> dynamicPruning,
       String dynamicPruningNote, List<DynamicDataFilterSpec> dynamicData) {
     return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter, rowCounts,
-        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, nestedPaths);
+        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, nestedPaths,
+        rowFilter);
   }
 
   /** For nested table columns read in part, by column number: the paths inside them that are read. */
@@ -99,7 +109,26 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
       }
     });
     return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter, rowCounts,
-        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, partial);
+        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, partial, rowFilter);
+  }
+
+  /** The conjuncts the scan tests on every decoded row (over the table's columns), or null. */
+  public RexNode rowFilter() {
+    return rowFilter;
+  }
+
+  /**
+   * A copy that also returns only the rows for which {@code conjuncts} (over the table's data columns,
+   * each one a {@link RexToDataPredicate} translates whole and that
+   * {@link dev.lakejdbc.adapter.filter.RowPredicate#evaluatesExactly evaluates exactly}) are TRUE: the
+   * caller removes them from the filter above.
+   */
+  public EnumerableLakeTableScan withRowFilter(List<RexNode> conjuncts) {
+    List<RexNode> all = new ArrayList<>(rowFilter == null ? List.of() : RelOptUtil.conjunctions(rowFilter));
+    all.addAll(conjuncts);
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields, partitionFilter, rowCounts,
+        dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, nestedPaths,
+        RexUtil.composeConjunction(getCluster().getRexBuilder(), all));
   }
 
   public List<DynamicDataFilterSpec> dynamicDataFilters() {
@@ -223,6 +252,8 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
         .itemIf("DynamicDataFilters", dynamicData.stream().map(this::text)
             .collect(Collectors.joining("; ")), !dynamicData.isEmpty())
         .itemIf("JoinedPartitionWise", joined, joined != null)
+        .itemIf("RowFilter", rowFilter == null ? ""
+            : PartitionFilterText.format(rowFilter, table.getRowType().getFieldNames()), rowFilter != null)
         .itemIf("NestedFields", nestedPaths.entrySet().stream()
             .map(e -> e.getValue().text(table.getRowType().getFieldNames().get(e.getKey())))
             .collect(Collectors.joining(", ")), !nestedPaths.isEmpty())
@@ -259,7 +290,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
                 Types.lookupMethod(TableRows.class, "scan", TableSource.class, DataContext.class,
                     int[].class, boolean.class, PartitionFilter.class, DynamicPruning[].class,
                     String.class, DataFilter.class, DynamicDataFilter[].class, String.class,
-                    FieldPaths[].class),
+                    FieldPaths[].class, DataFilter.class),
                 implementor.stash(source, TableSource.class),
                 implementor.getRootExpression(),
                 Expressions.constant(fields),
@@ -268,11 +299,13 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
                 Expressions.newArrayInit(DynamicPruning.class, dynamicPruning.stream()
                     .map(spec -> dynamicFilter(implementor, compiler, spec)).toList()),
                 Expressions.constant(dynamicPruningNote, String.class),
-                dataFilter(implementor, compiler),
+                dataFilter(implementor, compiler, dataFilter, dataFilterText),
                 Expressions.newArrayInit(DynamicDataFilter.class, dynamicData.stream()
                     .map(spec -> dynamicDataFilter(implementor, spec)).toList()),
                 Expressions.constant(dataFilterNote, String.class),
-                pathsByField(implementor))));
+                pathsByField(implementor),
+                dataFilter(implementor, compiler, rowFilter, rowFilter == null ? null
+                    : PartitionFilterText.format(rowFilter, table.getRowType().getFieldNames())))));
   }
 
   /** For each field, the paths of it that are read, or null for all; null when every field is whole. */
@@ -288,22 +321,28 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
   }
 
   /**
-   * The static data filter: its template, stashed, and the lambda that computes its values at each
-   * execution (literals, parameters, CURRENT_DATE, ...), compiled like partition predicates.
+   * The static data filter (or the row filter): its template, stashed, and the lambda that computes
+   * its values at each execution (literals, parameters, CURRENT_DATE, ...), compiled like partition
+   * predicates.
    */
-  private Expression dataFilter(EnumerableRelImplementor implementor, PartitionExpressionCompiler compiler) {
-    if (dataFilter == null) {
+  private Expression dataFilter(EnumerableRelImplementor implementor, PartitionExpressionCompiler compiler,
+      RexNode filter, String filterText) {
+    if (filter == null) {
       return Expressions.field(null, DataFilter.class, "NONE");
     }
     RexToDataPredicate.Result translated = new RexToDataPredicate(getCluster().getRexBuilder(),
-        table.getRowType(), dataColumns()).translateAll(RelOptUtil.conjunctions(dataFilter));
+        table.getRowType(), dataColumns()).translateAll(RelOptUtil.conjunctions(filter));
     if (!translated.usable()) {
+      if (filter == rowFilter) {
+        // Its conjuncts left the Calc above: dropping them would return rows that fail them.
+        throw new IllegalStateException("row filter cannot be evaluated: " + filterText);
+      }
       return Expressions.field(null, DataFilter.class, "NONE");
     }
     return Expressions.call(
         Types.lookupMethod(DataFilter.class, "of", String.class, DataPredicate.class, Function1.class,
             int.class),
-        Expressions.constant(dataFilterText),
+        Expressions.constant(filterText),
         implementor.stash(translated.predicate(), DataPredicate.class),
         compiler.keyFunction(translated.values()),
         Expressions.constant(table.getRowType().getFieldCount()));

@@ -45,6 +45,7 @@ public final class ScanStatistics {
   private long rowsSkipped;
   private long rowsSkippedByPages;
   private long rowsSkippedByKeys;
+  private long rowsFilteredOnRows;
   private int footersRead;
   /**
    * Columns of opened files that the table's schema lacks (discovery's sample did not see them), by
@@ -153,6 +154,15 @@ public final class ScanStatistics {
     rowsSkippedByKeys += n;
   }
 
+  /**
+   * Rows decoded and dropped by the conjuncts the plan moved into the scan (a row filter): counted as
+   * read, as they were when the filter above dropped them.
+   */
+  public synchronized void rowsFilteredOnRows(long n) {
+    rowsRead += n;
+    rowsFilteredOnRows += n;
+  }
+
   /** Why a data filter could not be used on a file; counted per file. */
   public synchronized void dataFilterNote(String text) {
     dataFilterNotes.merge(text, 1, Integer::sum);
@@ -191,6 +201,11 @@ public final class ScanStatistics {
 
   public synchronized long rowsSkippedByKeys() {
     return rowsSkippedByKeys;
+  }
+
+  /** Rows read that the scan's row filter dropped. */
+  public synchronized long rowsFilteredOnRows() {
+    return rowsFilteredOnRows;
   }
 
   public void dynamicFilter(String text) {
