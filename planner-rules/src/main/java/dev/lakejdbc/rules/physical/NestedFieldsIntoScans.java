@@ -8,10 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableProject;
-import org.apache.calcite.plan.RelOptLattice;
-import org.apache.calcite.plan.RelOptMaterialization;
-import org.apache.calcite.plan.RelOptPlanner;
-import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
@@ -21,7 +17,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.tools.Program;
 
 /**
  * After the cost-based planner: a lake scan whose parent is a projection (a Calc or Project) that
@@ -33,25 +28,19 @@ import org.apache.calcite.tools.Program;
  * scan under any other parent, is decoded whole. An array is looked through (its elements' fields); a
  * map is read whole.
  */
-public final class NestedFieldsIntoScans implements Program {
-  @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
-      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
-    return rewrite(rel);
-  }
-
-  private static RelNode rewrite(RelNode node) {
-    List<RelNode> inputs = new ArrayList<>();
-    for (RelNode input : node.getInputs()) {
-      RelNode rewritten = rewrite(input);
-      if (rewritten instanceof EnumerableLakeTableScan scan) {
+public final class NestedFieldsIntoScans extends BottomUpRewrite {
+  @Override RelNode rewrite(RelNode node, List<RelNode> inputs) {
+    List<RelNode> narrowed = new ArrayList<>();
+    for (RelNode input : inputs) {
+      if (input instanceof EnumerableLakeTableScan scan) {
         List<RexNode> uses = uses(node);
         if (uses != null) {
-          rewritten = narrowed(scan, uses);
+          input = narrowed(scan, uses);
         }
       }
-      inputs.add(rewritten);
+      narrowed.add(input);
     }
-    return inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
+    return over(node, narrowed);
   }
 
   /** Every expression of a projection over its input; null for any other node, which passes rows on. */

@@ -6,11 +6,7 @@ import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
-import org.apache.calcite.plan.RelOptLattice;
-import org.apache.calcite.plan.RelOptMaterialization;
-import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -19,7 +15,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.tools.Program;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -32,22 +27,13 @@ import org.apache.calcite.util.ImmutableBitSet;
  * other columns only of the rows that pass. Costs are not affected: the plan was chosen with the
  * condition where it was, and the rows are the same.
  */
-public final class RowFiltersIntoScans implements Program {
-  @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
-      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
-    return rewrite(rel);
-  }
-
-  private static RelNode rewrite(RelNode node) {
-    List<RelNode> inputs = new ArrayList<>();
-    for (RelNode input : node.getInputs()) {
-      inputs.add(rewrite(input));
-    }
+public final class RowFiltersIntoScans extends BottomUpRewrite {
+  @Override RelNode rewrite(RelNode node, List<RelNode> inputs) {
     if (node instanceof EnumerableCalc calc && inputs.get(0) instanceof EnumerableLakeTableScan scan
         && calc.getProgram().getCondition() != null && !scan.rowCounts()) {
       return moved(calc, scan);
     }
-    return inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
+    return over(node, inputs);
   }
 
   /** The Calc over {@code scan} without the conjuncts the scan now tests, or with its new input only. */

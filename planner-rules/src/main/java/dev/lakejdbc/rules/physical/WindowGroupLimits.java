@@ -1,16 +1,11 @@
 package dev.lakejdbc.rules.physical;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableWindow;
-import org.apache.calcite.plan.RelOptLattice;
-import org.apache.calcite.plan.RelOptMaterialization;
-import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rex.RexCall;
@@ -19,7 +14,6 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.tools.Program;
 
 /**
  * After the cost-based planner: a window that computes only ranks ({@code RANK}, {@code DENSE_RANK},
@@ -31,20 +25,11 @@ import org.apache.calcite.tools.Program;
  * limit too. Any other window function in the window (a SUM over the partition) needs every row, so
  * such a window is left alone.
  */
-public final class WindowGroupLimits implements Program {
+public final class WindowGroupLimits extends BottomUpRewrite {
   private static final Set<SqlKind> RANKS = Set.of(SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.ROW_NUMBER);
 
-  @Override public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
-      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
-    return rewrite(rel);
-  }
-
-  private static RelNode rewrite(RelNode node) {
-    List<RelNode> inputs = new ArrayList<>();
-    for (RelNode input : node.getInputs()) {
-      inputs.add(rewrite(input));
-    }
-    RelNode copy = inputs.equals(node.getInputs()) ? node : node.copy(node.getTraitSet(), inputs);
+  @Override RelNode rewrite(RelNode node, List<RelNode> inputs) {
+    RelNode copy = over(node, inputs);
     if (copy instanceof EnumerableCalc calc && calc.getInput() instanceof EnumerableWindow window) {
       RelNode limited = limited(calc.getProgram(), window);
       if (limited != null) {
