@@ -59,11 +59,8 @@ public final class DataFilter {
    * rows it sees, as without pushdown.
    */
   public Bound bind() {
-    if (values == null) {
-      return new Bound(DataPredicate.TRUE, null);
-    }
     try {
-      return new Bound(template.bind(values.apply(new Object[tableWidth])), null);
+      return new Bound(bindExactly(), null);
     } catch (RuntimeException e) {
       return new Bound(DataPredicate.TRUE, "data filter not used: its values cannot be computed ("
           + e.getMessage() + ")");

@@ -60,7 +60,10 @@ public sealed interface DataPredicate {
   /** The place of the execution's {@code index}-th value in a template (not a predicate). */
   record Slot(int index) {}
 
-  /** The conjunction, simplified: TRUE operands dropped, FALSE wins, nested ANDs flattened. */
+  /**
+   * The conjunction, simplified: TRUE operands dropped, FALSE wins, nested ANDs flattened, an operand
+   * equal to an earlier one dropped (a scan's row filter repeats conjuncts of its data filter).
+   */
   static DataPredicate and(List<DataPredicate> operands) {
     List<DataPredicate> kept = new ArrayList<>();
     for (DataPredicate p : operands) {
@@ -69,8 +72,8 @@ public sealed interface DataPredicate {
           return FALSE;
         }
       } else if (p instanceof And and) {
-        kept.addAll(and.operands());
-      } else {
+        and.operands().stream().filter(o -> !kept.contains(o)).forEach(kept::add);
+      } else if (!kept.contains(p)) {
         kept.add(p);
       }
     }

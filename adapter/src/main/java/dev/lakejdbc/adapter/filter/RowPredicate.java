@@ -14,7 +14,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * Filter conjuncts evaluated on each decoded row by the scan, in plain Java, instead of by the
  * generated code of the Calc above it (which then no longer tests them): a row passes when the bound
  * {@link DataPredicate} is TRUE for it, as SQL's WHERE decides. The generated code of a new statement
- * starts interpreted, and a large condition (q41's ORs over 16 columns values) makes a method the JIT
+ * starts interpreted, and a large condition (q41's ORs of 16 comparisons) makes a method the JIT
  * never compiles; this code is compiled once for every statement.
  *
  * <p>Exact only where values compare in Java as Calcite's generated code compares them: integers,

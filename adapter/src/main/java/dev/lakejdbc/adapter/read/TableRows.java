@@ -393,36 +393,39 @@ public final class TableRows implements Enumerator<Object> {
 
   /** {@code filter} with a row key filter for each dynamic data filter whose column is decoded. */
   private ReadFilter withRowFilters(ReadFilter filter, List<ParquetFileRows.Request> requests) {
-    if (requests.isEmpty()
-        || dynamicKeys.isEmpty() && rowPredicate instanceof DataPredicate.Always a && a.value()) {
+    boolean filtersRows = !(rowPredicate instanceof DataPredicate.Always a && a.value());
+    if (requests.isEmpty() || dynamicKeys.isEmpty() && !filtersRows) {
       return filter;
     }
     List<LakeColumn> columns = table.schema().columns();
     List<RowFilter> rowFilters = new ArrayList<>();
-    if (!(rowPredicate instanceof DataPredicate.Always a && a.value())) {
-      rowFilters.add(RowPredicate.of(rowPredicate, column -> positionOf(columns.get(column), requests)));
+    if (filtersRows) {
+      rowFilters.add(RowPredicate.of(rowPredicate, column -> {
+        ParquetFileRows.Request r = requestOf(columns.get(column), requests);
+        if (r == null) {
+          throw new IllegalStateException("the row filter reads " + columns.get(column).name()
+              + ", which the scan does not decode");
+        }
+        return r.position();
+      }));
     }
     for (KeyedFilter k : dynamicKeys) {
-      DynamicDataFilter d = k.filter();
-      KeyValues keys = k.keys();
-      for (ParquetFileRows.Request r : requests) {
-        if (r.column().equals(columns.get(d.column()).name())) {
-          rowFilters.add(RowKeyFilter.of(r.position(), keys, integral(r.tableType())));
-          break;
-        }
+      ParquetFileRows.Request r = requestOf(columns.get(k.filter().column()), requests);
+      if (r != null) {
+        rowFilters.add(RowKeyFilter.of(r.position(), k.keys(), integral(r.tableType())));
       }
     }
     return filter.withRowFilters(rowFilters);
   }
 
-  /** The output position of a data column the scan decodes (the plan made sure it does). */
-  private static int positionOf(LakeColumn column, List<ParquetFileRows.Request> requests) {
+  /** The request that decodes {@code column}, or null if the scan does not decode it. */
+  private static ParquetFileRows.Request requestOf(LakeColumn column, List<ParquetFileRows.Request> requests) {
     for (ParquetFileRows.Request r : requests) {
       if (r.column().equals(column.name())) {
-        return r.position();
+        return r;
       }
     }
-    throw new IllegalStateException("the row filter reads " + column.name() + ", which the scan does not decode");
+    return null;
   }
 
   /** Whether values of {@code type} are whole numbers in Calcite's representation. */

@@ -63,6 +63,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
    * for none.
    */
   private final RexNode rowFilter;
+  private final String rowFilterText;
 
   EnumerableLakeTableScan(RelOptCluster cluster, RelOptTable table, TableSource source, int[] fields,
       RexNode partitionFilter, boolean rowCounts, RexNode dataFilter, String dataFilterNote) {
@@ -82,6 +83,8 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     this.dynamicData = List.copyOf(dynamicData);
     this.nestedPaths = Collections.unmodifiableSortedMap(new TreeMap<>(nestedPaths));
     this.rowFilter = rowFilter;
+    this.rowFilterText = rowFilter == null ? null
+        : PartitionFilterText.format(rowFilter, table.getRowType().getFieldNames());
   }
 
   /** A copy with other fields, dynamic filters or note; the rest as this scan's. */
@@ -252,8 +255,7 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
         .itemIf("DynamicDataFilters", dynamicData.stream().map(this::text)
             .collect(Collectors.joining("; ")), !dynamicData.isEmpty())
         .itemIf("JoinedPartitionWise", joined, joined != null)
-        .itemIf("RowFilter", rowFilter == null ? ""
-            : PartitionFilterText.format(rowFilter, table.getRowType().getFieldNames()), rowFilter != null)
+        .itemIf("RowFilter", rowFilterText, rowFilter != null)
         .itemIf("NestedFields", nestedPaths.entrySet().stream()
             .map(e -> e.getValue().text(table.getRowType().getFieldNames().get(e.getKey())))
             .collect(Collectors.joining(", ")), !nestedPaths.isEmpty())
@@ -299,13 +301,12 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
                 Expressions.newArrayInit(DynamicPruning.class, dynamicPruning.stream()
                     .map(spec -> dynamicFilter(implementor, compiler, spec)).toList()),
                 Expressions.constant(dynamicPruningNote, String.class),
-                dataFilter(implementor, compiler, dataFilter, dataFilterText),
+                dataFilter(implementor, compiler, dataFilter, dataFilterText, false),
                 Expressions.newArrayInit(DynamicDataFilter.class, dynamicData.stream()
                     .map(spec -> dynamicDataFilter(implementor, spec)).toList()),
                 Expressions.constant(dataFilterNote, String.class),
                 pathsByField(implementor),
-                dataFilter(implementor, compiler, rowFilter, rowFilter == null ? null
-                    : PartitionFilterText.format(rowFilter, table.getRowType().getFieldNames())))));
+                dataFilter(implementor, compiler, rowFilter, rowFilterText, true))));
   }
 
   /** For each field, the paths of it that are read, or null for all; null when every field is whole. */
@@ -324,17 +325,19 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
    * The static data filter (or the row filter): its template, stashed, and the lambda that computes
    * its values at each execution (literals, parameters, CURRENT_DATE, ...), compiled like partition
    * predicates.
+   *
+   * @param required whether the filter must be applied (the row filter, whose conjuncts left the Calc
+   *     above): one that cannot be is an error, not left out
    */
   private Expression dataFilter(EnumerableRelImplementor implementor, PartitionExpressionCompiler compiler,
-      RexNode filter, String filterText) {
+      RexNode filter, String filterText, boolean required) {
     if (filter == null) {
       return Expressions.field(null, DataFilter.class, "NONE");
     }
     RexToDataPredicate.Result translated = new RexToDataPredicate(getCluster().getRexBuilder(),
         table.getRowType(), dataColumns()).translateAll(RelOptUtil.conjunctions(filter));
     if (!translated.usable()) {
-      if (filter == rowFilter) {
-        // Its conjuncts left the Calc above: dropping them would return rows that fail them.
+      if (required) {
         throw new IllegalStateException("row filter cannot be evaluated: " + filterText);
       }
       return Expressions.field(null, DataFilter.class, "NONE");
