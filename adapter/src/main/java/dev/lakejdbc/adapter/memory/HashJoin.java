@@ -72,10 +72,12 @@ public final class HashJoin {
       boolean nullsOnRight, Predicate2<?, ?> predicate) {
     this.memory = memory;
     this.kind = kind;
-    this.outerKey = (Function1<Object, Object>) outerKey;
-    this.innerKey = (Function1<Object, Object>) innerKey;
-    this.resultSelector = (Function2<Object, Object, Object>) resultSelector;
     this.keys = new HashKeys(comparer);
+    Function1<Object, Object> outerKeyList = (Function1<Object, Object>) outerKey;
+    Function1<Object, Object> innerKeyList = (Function1<Object, Object>) innerKey;
+    this.outerKey = row -> keys.unwrap(outerKeyList.apply(row));
+    this.innerKey = row -> keys.unwrap(innerKeyList.apply(row));
+    this.resultSelector = (Function2<Object, Object, Object>) resultSelector;
     this.nullsOnLeft = kind == Kind.JOIN && nullsOnLeft;
     this.nullsOnRight = kind == Kind.JOIN && nullsOnRight;
     this.predicate = (Predicate2<Object, Object>) predicate;

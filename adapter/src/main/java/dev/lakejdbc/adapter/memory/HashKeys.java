@@ -23,6 +23,28 @@ final class HashKeys {
     this.comparer = (EqualityComparer<Object>) comparer;
   }
 
+  /**
+   * Whether equal hashes already prove two keys equal: both are {@code Integer}s, whose hash here is a
+   * bijection of the value (its own value through Murmur3's finalizer), and no comparer decides.
+   * Most join and grouping keys are; a lookup then need not reach the stored key (a cache miss).
+   */
+  boolean hashDecidesEquality(Object key) {
+    return comparer == null && key instanceof Integer;
+  }
+
+  /**
+   * The key as tables hold it: a join key of one column is its value, not the one-element list
+   * Calcite's key selector makes, so that an {@code Integer} key is compared by its hash alone. Lists
+   * with a NULL (keys of {@code IS NOT DISTINCT FROM}) stay lists: a NULL key means "matches nothing".
+   */
+  Object unwrap(Object key) {
+    if (comparer == null && key instanceof FlatLists.AbstractFlatList<?> list && list.size() == 1) {
+      Object value = list.get(0);
+      return value != null ? value : key;
+    }
+    return key;
+  }
+
   /** Whether two keys (either may be NULL) are one. */
   boolean equal(Object a, Object b) {
     if (a == b) {

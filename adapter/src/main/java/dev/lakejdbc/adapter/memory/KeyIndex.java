@@ -43,6 +43,8 @@ final class KeyIndex {
   private boolean checkFilter;
   private int lookups;
   private int misses;
+  /** While every key added is one whose hash decides equality ({@link HashKeys#hashDecidesEquality}). */
+  private boolean hashesDecide = true;
 
   KeyIndex(HashKeys keys) {
     this.keys = keys;
@@ -68,7 +70,8 @@ final class KeyIndex {
         misses++;
         return -1;
       }
-      if (slots[2 * s + 1] == hash && keys.equal(byNumber[n], key)) {
+      if (slots[2 * s + 1] == hash
+          && (hashesDecide && keys.hashDecidesEquality(key) || keys.equal(byNumber[n], key))) {
         return n;
       }
     }
@@ -112,6 +115,7 @@ final class KeyIndex {
       }
     }
     byNumber[size] = key;
+    hashesDecide &= keys.hashDecidesEquality(key);
     place(size, keys.hash(key));
     return size++;
   }
@@ -148,5 +152,6 @@ final class KeyIndex {
     checkFilter = false;
     lookups = 0;
     misses = 0;
+    hashesDecide = true;
   }
 }

@@ -69,6 +69,48 @@ class KeyIndexTest {
     assertEquals(0, index.add(7));
   }
 
+  /**
+   * Between Integer keys, equal hashes decide (the hash is a bijection of the value); a key of another
+   * class with the same hash (a Long, whose hash of a small value is that value) is still told apart,
+   * whichever is added first.
+   */
+  @Test void integerKeysAreFoundByHashAndOtherClassesWithTheSameHashAreNotThem() {
+    HashKeys keys = new HashKeys(null);
+    assertEquals(keys.hash(5), keys.hash(5L), "the premise: Integer 5 and Long 5 hash alike");
+    KeyIndex integersFirst = new KeyIndex(keys);
+    for (int i = 0; i < 10_000; i++) {
+      integersFirst.add(i);
+    }
+    assertEquals(-1, integersFirst.find(5L));
+    assertEquals(10_000, integersFirst.add(5L));
+    assertEquals(5, integersFirst.find(5));
+    assertEquals(10_000, integersFirst.find(5L));
+    assertEquals(-1, integersFirst.find(-1));
+    KeyIndex longFirst = new KeyIndex(keys);
+    assertEquals(0, longFirst.add(5L));
+    assertEquals(-1, longFirst.find(5));
+    assertEquals(1, longFirst.add(5));
+    assertEquals(1, longFirst.find(5));
+    assertEquals(0, longFirst.find(5L));
+  }
+
+  /**
+   * A join key of one column is held as its value; a one-element list holding NULL (a key of IS NOT
+   * DISTINCT FROM, which matches another NULL) stays a list, never the NULL that means "no key".
+   */
+  @Test void aOneColumnKeyIsItsValueButANullOneStaysAList() {
+    HashKeys keys = new HashKeys(null);
+    assertEquals(7, keys.unwrap(FlatLists.of(7)));
+    assertEquals("x", keys.unwrap(FlatLists.of("x")));
+    List<Object> nullKey = FlatLists.of((Object) null);
+    assertEquals(nullKey, keys.unwrap(nullKey));
+    assertEquals(FlatLists.of(1, 2), keys.unwrap(FlatLists.of(1, 2)));
+    Object[] row = {1, "a"};
+    HashKeys arrays = new HashKeys(Functions.arrayComparer());
+    assertEquals(FlatLists.of(7), arrays.unwrap(FlatLists.of(7)), "a comparer's keys are left as they are");
+    assertEquals(row, arrays.unwrap(row));
+  }
+
   @Test void aComparerDecidesEquality() {
     KeyIndex index = new KeyIndex(new HashKeys(Functions.arrayComparer()));
     assertEquals(0, index.add(new Object[] {1, "a"}));
