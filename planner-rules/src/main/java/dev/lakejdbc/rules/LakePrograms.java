@@ -5,6 +5,7 @@ import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.dpp.DynamicPartitionPruning;
 import dev.lakejdbc.rules.memory.MemoryBoundedOperators;
 import dev.lakejdbc.rules.memory.SharedSubPlans;
+import dev.lakejdbc.rules.physical.EagerAggregation;
 import dev.lakejdbc.rules.physical.NestedFieldsIntoScans;
 import dev.lakejdbc.rules.physical.RowFiltersIntoScans;
 import dev.lakejdbc.rules.physical.SmallerInputBuilds;
@@ -121,6 +122,8 @@ public final class LakePrograms {
         new NestedFieldsIntoScans(),
         // Conditions the scan can test on decoded rows, out of generated code (a data filter too).
         options.dataFilterPushdown() ? new RowFiltersIntoScans() : Programs.sequence(),
+        // An aggregate over a join with many rows per key on its aggregated side: that side first.
+        new EagerAggregation(),
         // A filtered rank's rows past its limit dropped below the window.
         new WindowGroupLimits(),
         // Sorts, joins and aggregations within the query's memory, spilling past it.

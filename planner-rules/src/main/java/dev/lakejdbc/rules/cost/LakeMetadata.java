@@ -4,8 +4,10 @@ import java.util.List;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.metadata.JaninoRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /** The planner's metadata: lake-specific estimates first, Calcite's defaults for everything else. */
 public final class LakeMetadata {
@@ -29,4 +31,13 @@ public final class LakeMetadata {
       DefaultRelMetadataProvider.INSTANCE));
 
   private LakeMetadata() {}
+
+  /**
+   * A query of these estimates, for the phases after the cost-based planner: a cluster keeps the query
+   * it made first, which a plan without enough joins to order may have made before any phase set this
+   * provider, and which would then answer Calcite's guesses.
+   */
+  public static RelMetadataQuery query() {
+    return new RelMetadataQuery(JaninoRelMetadataProvider.of(PROVIDER));
+  }
 }

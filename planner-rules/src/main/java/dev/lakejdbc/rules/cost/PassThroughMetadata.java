@@ -10,7 +10,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
-/** Distinct values and column origins of a {@link RowsOfItsInput}: its input's. */
+/** Distinct values and column origins of a {@link RowsOfItsInput}: its first input's. */
 public final class PassThroughMetadata {
   private PassThroughMetadata() {}
 

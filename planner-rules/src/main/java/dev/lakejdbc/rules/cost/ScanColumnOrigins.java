@@ -21,8 +21,10 @@ public final class ScanColumnOrigins implements MetadataHandler<BuiltInMetadata.
   public Set<RelColumnOrigin> getColumnOrigins(LakeTableScan scan, RelMetadataQuery mq,
       int outputColumn) {
     int[] fields = scan.fields();
-    if (outputColumn >= fields.length) {
-      return Set.of(); // a row-count scan's count column: no table column
+    if (outputColumn >= fields.length
+        || fields[outputColumn] >= scan.getTable().getRowType().getFieldCount()) {
+      // A row-count scan's count column, or a dimension's column joined partition-wise.
+      return Set.of();
     }
     return Set.of(new RelColumnOrigin(scan.getTable(), fields[outputColumn], false));
   }

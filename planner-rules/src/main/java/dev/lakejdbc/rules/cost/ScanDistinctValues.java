@@ -37,7 +37,11 @@ public final class ScanDistinctValues implements MetadataHandler<BuiltInMetadata
     }
     int[] fields = scan.fields();
     double values = 1;
+    int tableColumns = scan.getTable().getRowType().getFieldCount();
     for (int key : groupKey) {
+      if (fields[key] >= tableColumns) {
+        return null; // a dimension's column joined partition-wise
+      }
       OptionalDouble count = scan.source().schema().distinctCount(fields[key]);
       if (count.isEmpty()) {
         return null;

@@ -2,6 +2,7 @@ package dev.lakejdbc.rules.dpp;
 
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
+import dev.lakejdbc.rules.cost.RowsOfItsInput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -27,7 +28,7 @@ import org.apache.calcite.rel.type.RelDataType;
  * the dimensions' {@link DynamicFilterSource}s, here so that each execution registers them; the scan
  * evaluates them through their channels before it lists anything.
  */
-public final class PartitionWiseJoin extends AbstractRelNode implements EnumerableRel {
+public final class PartitionWiseJoin extends AbstractRelNode implements EnumerableRel, RowsOfItsInput {
   private final List<RelNode> inputs;
 
   PartitionWiseJoin(EnumerableLakeTableScan scan, List<RelNode> dimensions) {
