@@ -17,13 +17,16 @@ import java.util.Arrays;
  * rows mostly find nothing (store_sales against store_returns) spent half its time there. So a
  * large index also keeps a blocked Bloom filter, two bits per key in one 64-bit word picked by the
  * hash, a sixteenth of the slots' size: while most lookups miss, a lookup checks it first, and an
- * absent key rarely reaches the slots.
+ * absent key rarely reaches the slots. The filter is built from the slots when lookups first turn out
+ * to miss mostly, and dropped when the slots grow: keeping it up to date on every key added (each a
+ * write to a random word), and again at every growth, cost an aggregation of millions of groups,
+ * which never misses, more than its lookups.
  */
 final class KeyIndex {
   /** A key's reference, and its share of the slots (number and hash), at most half of which are used. */
   static final int BYTES_PER_KEY = RowSizes.REFERENCE + 2 * 8 + 1;
   private static final int FIBONACCI = 0x9E3779B9;
-  /** Slots (a power of two) from which the filter is kept: 2^15 slots take 256 KiB. */
+  /** Slots (a power of two) from which a filter may be kept: 2^15 slots take 256 KiB. */
   private static final int FILTER_FROM_SLOTS = 1 << 15;
   /** Lookups between two decisions whether to check the filter. */
   private static final int FILTER_DECISION_LOOKUPS = 4096;
@@ -37,7 +40,7 @@ final class KeyIndex {
   private int[] slots = new int[2 * 32];
   private int shift = 32 - 5;
   private int size;
-  /** The Bloom filter's words (null while the index is small), a power of two of them. */
+  /** The Bloom filter's words (null until lookups mostly miss), a power of two of them. */
   private long[] filter;
   private int filterShift;
   private boolean checkFilter;
@@ -53,9 +56,12 @@ final class KeyIndex {
   /** The number of {@code key}, or -1 if it was never added. */
   int find(Object key) {
     int hash = keys.hash(key);
-    if (filter != null && ++lookups == FILTER_DECISION_LOOKUPS) {
+    if (slots.length / 2 >= FILTER_FROM_SLOTS && ++lookups == FILTER_DECISION_LOOKUPS) {
       // Worth a check only while most lookups miss: otherwise it is one more access per hit.
       checkFilter = misses > lookups / 2;
+      if (checkFilter && filter == null) {
+        buildFilter();
+      }
       lookups = 0;
       misses = 0;
     }
@@ -88,6 +94,17 @@ final class KeyIndex {
     return (filter[(int) (m >>> filterShift)] & bits) == bits;
   }
 
+  /** The filter of the keys in the slots: one word per 16 slots, 8 to 16 bits per key. */
+  private void buildFilter() {
+    filter = new long[slots.length / 2 / 16];
+    filterShift = 64 - Integer.numberOfTrailingZeros(filter.length);
+    for (int s = 0; s < slots.length; s += 2) {
+      if (slots[s] != 0) {
+        addToFilter(slots[s + 1]);
+      }
+    }
+  }
+
   private void addToFilter(int hash) {
     long m = filterMix(hash);
     filter[(int) (m >>> filterShift)] |= (1L << (m >>> 24)) | (1L << (m >>> 30));
@@ -102,12 +119,9 @@ final class KeyIndex {
       int[] old = slots;
       slots = new int[old.length * 2];
       shift--;
-      int capacity = slots.length / 2;
-      if (capacity >= FILTER_FROM_SLOTS) {
-        // One word per 16 slots: 8 to 16 bits per key.
-        filter = new long[capacity / 16];
-        filterShift = 64 - Integer.numberOfTrailingZeros(filter.length);
-      }
+      // Built again from the larger slots if lookups still miss mostly.
+      filter = null;
+      checkFilter = false;
       for (int s = 0; s < old.length; s += 2) {
         if (old[s] != 0) {
           place(old[s] - 1, old[s + 1]);
