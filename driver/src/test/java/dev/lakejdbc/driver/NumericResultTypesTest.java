@@ -54,6 +54,10 @@ class NumericResultTypesTest {
       "SELECT i / 7, i / 2, 7 / 2, i % 7, b / i, sum(i) / count(*) FROM t WHERE i < 30 GROUP BY i, b",
       "SELECT round(d / 3, 4), d * d, d + d, d - i, d * 2 FROM t WHERE i < 30",
       "SELECT stddev_samp(i), var_samp(s) FROM t",
+      // Widening casts, run as plain Java conversions (WideningCasts); NULLs, and longs past 2^53.
+      "SELECT CAST(i AS DOUBLE), CAST(b AS DOUBLE), CAST(b * 1000003 AS DOUBLE), CAST(i AS REAL), "
+          + "CAST(i AS BIGINT) * 3000000000, CAST(NULLIF(i, 5) AS DOUBLE), CAST(NULLIF(b, 5000015) AS DOUBLE), "
+          + "CAST(s AS DOUBLE) FROM t WHERE i < 40",
   })
   void sameValuesAsDuckDb(String sql) throws Exception {
     Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);

@@ -36,8 +36,9 @@ import org.apache.calcite.util.TimestampString;
 /**
  * The physical plan as it is implemented: every expression rewritten for microsecond TIMESTAMPs
  * ({@link MicrosRewrite}), its divisions of decimals made exact ({@link ExactDecimalDivision}), its
- * long IN lists hash lookups ({@link PointSetMembership}) and its comparisons of decimals free of casts
- * that change nothing ({@link LosslessComparisonCasts}); and an UNNEST's NULL arrays read as empty
+ * long IN lists hash lookups ({@link PointSetMembership}), its comparisons of decimals free of casts
+ * that change nothing ({@link LosslessComparisonCasts}) and its widening casts of integers plain Java
+ * conversions ({@link WideningCasts}); and an UNNEST's NULL arrays read as empty
  * ({@link NullArraysUnnestEmpty}). It runs after the whole program, on the plan handed to the code generator,
  * so that EXPLAIN, the rules and the plan cache see ordinary SQL expressions. Lake scans rewrite their
  * own pushed expressions when they compile them. Where a plan node would read TIMESTAMP values as
@@ -76,7 +77,8 @@ public final class MicrosecondTimestamps {
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
       return node.accept(new LosslessComparisonCasts()).accept(new ExactDecimalDivision(rexBuilder))
-          .accept(new PointSetMembership(rexBuilder)).accept(new MicrosRewrite(rexBuilder));
+          .accept(new PointSetMembership(rexBuilder)).accept(new MicrosRewrite(rexBuilder))
+          .accept(new WideningCasts(rexBuilder));
     }
     if (node instanceof Values values) {
       return values(values);
@@ -96,10 +98,11 @@ public final class MicrosecondTimestamps {
     return node;
   }
 
-  /** {@code es} as the code generator must see them; the same four rewrites, in the same order, as above. */
+  /** {@code es} as the code generator must see them; the same five rewrites, in the same order, as above. */
   private static List<RexNode> implementable(RexBuilder rexBuilder, List<RexNode> es) {
-    return new MicrosRewrite(rexBuilder).apply(new PointSetMembership(rexBuilder).apply(
-        new ExactDecimalDivision(rexBuilder).apply(new LosslessComparisonCasts().apply(es))));
+    return new WideningCasts(rexBuilder).apply(new MicrosRewrite(rexBuilder).apply(
+        new PointSetMembership(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(
+            new LosslessComparisonCasts().apply(es)))));
   }
 
   /** VALUES with TIMESTAMP columns: their microseconds as BIGINTs, reinterpreted above. */
