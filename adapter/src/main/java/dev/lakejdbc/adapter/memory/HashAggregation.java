@@ -25,8 +25,6 @@ import org.apache.calcite.linq4j.function.Function2;
  * is counted at the size it has after its group's first row.
  */
 public final class HashAggregation {
-  /** A group's key in the table and the reference to its accumulator. */
-  static final int ENTRY = KeyIndex.BYTES_PER_KEY + RowSizes.REFERENCE;
   private static final int CHECK_EVERY = ExternalSort.CHECK_EVERY;
   /** The accumulator of DISTINCT, which has no aggregate to compute. */
   private static final Object PRESENT = Boolean.TRUE;
@@ -117,7 +115,10 @@ public final class HashAggregation {
     Object[] accumulators = new Object[16];
     /** How this pass splits the rows of groups that do not fit; null for the first pass, until known. */
     final SpillPartitions.Level level;
+    /** What the table has reserved: its keys, its accumulators, and its arrays ({@link #arrays}). */
     long tableBytes;
+    /** What {@link #tableBytes} counts for the arrays: what they took after their last growth. */
+    long arrays;
     SpillPartitions spill;
     /** The split of the spilled rows, once there are any. */
     SpillPartitions.Level splitBy;
@@ -139,10 +140,20 @@ public final class HashAggregation {
       }
       if (spill == null) {
         Object acc = adder.apply(init.apply(), row);
-        long size = ENTRY + RowSizes.value(key) + RowSizes.value(acc);
+        // Arrays that grow now are reserved before they are allocated: the old ones stay live until
+        // they are copied.
+        long growth = table.growthBytes(RowSizes.REFERENCE);
+        long size = RowSizes.value(key) + RowSizes.value(acc) + growth;
         if (memory.tryReserve(size)) {
-          put(key, acc);
           tableBytes += size;
+          put(key, acc);
+          if (growth > 0) {
+            long now = table.bytes(RowSizes.REFERENCE);
+            long change = now - arrays - growth;
+            memory.adjust(change);
+            tableBytes += change;
+            arrays = now;
+          }
           return;
         }
         if (files == null) {
@@ -162,8 +173,8 @@ public final class HashAggregation {
 
     void put(Object key, Object acc) {
       int group = table.add(key);
-      if (group == accumulators.length) {
-        accumulators = Arrays.copyOf(accumulators, group * 2);
+      if (accumulators.length < table.capacity()) {
+        accumulators = Arrays.copyOf(accumulators, table.capacity());
       }
       accumulators[group] = acc;
     }
@@ -172,6 +183,7 @@ public final class HashAggregation {
     void clear() {
       table.clear();
       accumulators = new Object[16];
+      arrays = 0;
     }
 
     /** The partitions written, or none. */

@@ -36,10 +36,6 @@ import org.apache.calcite.linq4j.function.Predicate2;
 public final class HashJoin {
   private static final int CHECK_EVERY = ExternalSort.CHECK_EVERY;
   private static final int NONE = -1;
-  /** A build row's reference in the row list and its link to the next row of its key. */
-  static final int ROW_SLOT = 3 * RowSizes.REFERENCE / 2 + 6;
-  /** A key's entry: the key in the table and the ordinal of its first row. */
-  static final int KEY_ENTRY = KeyIndex.BYTES_PER_KEY + 4;
 
   /** What the join returns. */
   enum Kind {
@@ -237,13 +233,18 @@ public final class HashJoin {
    * full join, which returns it unmatched.
    */
   private final class Table {
-    final List<Object> rows = new ArrayList<>();
+    /** The rows, by ordinal: the list's capacity is {@link #next}'s length (grown by doubling). */
+    final ArrayList<Object> rows = new ArrayList<>(16);
     final KeyIndex heads = new KeyIndex(keys);
     /** The ordinal of each key's first row (the last added), by the key's number. */
     int[] firstRows = new int[16];
+    /** The ordinal of the next row of the same key, by ordinal. */
     int[] next = new int[16];
     BitSet matched;
+    /** What the table has reserved: its rows, its keys, and its arrays ({@link #arrays}). */
     long bytes;
+    /** What {@link #bytes} counts for the arrays: what they took after their last growth. */
+    long arrays;
     /** Rows kept without a key (NULL), which spilling moves out of the way. */
     int nullKeyRows;
 
@@ -263,8 +264,14 @@ public final class HashJoin {
         return true;
       }
       int number = key == null ? NONE : heads.find(key);
-      long size = (needsRows() ? RowSizes.of(record) + ROW_SLOT : 0)
-          + (number == NONE && key != null ? KEY_ENTRY + keyBytes(key) : 0);
+      boolean newKey = number == NONE && key != null;
+      int ordinal = rows.size();
+      boolean rowsGrow = needsRows() && ordinal == next.length;
+      // The arrays that grow now are reserved before they are allocated: the old ones stay live
+      // until they are copied.
+      long growth = (newKey ? heads.growthBytes(needsRows() ? 4 : 0) : 0)
+          + (rowsGrow ? rowArraysBytes(2 * ordinal) : 0);
+      long size = (needsRows() ? RowSizes.of(record) : 0) + (newKey ? keyBytes(key) : 0) + growth;
       if (anyway) {
         memory.forceReserve(size);
       } else if (!memory.tryReserve(size)) {
@@ -272,29 +279,50 @@ public final class HashJoin {
       }
       bytes += size;
       if (!needsRows()) {
-        if (number == NONE) {
+        if (newKey) {
           heads.add(key);
         }
+        grown(growth);
         return true;
       }
-      int ordinal = rows.size();
-      rows.add(record);
-      if (ordinal == next.length) {
-        next = Arrays.copyOf(next, ordinal * 2);
+      if (rowsGrow) {
+        rows.ensureCapacity(2 * ordinal);
+        next = Arrays.copyOf(next, 2 * ordinal);
       }
+      rows.add(record);
       next[ordinal] = number == NONE ? NONE : firstRows[number];
       if (key != null) {
-        if (number == NONE) {
+        if (newKey) {
           number = heads.add(key);
-          if (number == firstRows.length) {
-            firstRows = Arrays.copyOf(firstRows, number * 2);
+          if (firstRows.length < heads.capacity()) {
+            firstRows = Arrays.copyOf(firstRows, heads.capacity());
           }
         }
         firstRows[number] = ordinal;
       } else {
         nullKeyRows++;
       }
+      grown(growth);
       return true;
+    }
+
+    /** The row list's references and the links between rows, for {@code length} rows. */
+    private static long rowArraysBytes(int length) {
+      return RowSizes.array(length, RowSizes.REFERENCE) + RowSizes.array(length, 4);
+    }
+
+    /**
+     * After arrays grew by {@code growth} reserved bytes, the old arrays are garbage: what the table
+     * holds becomes what its arrays take now.
+     */
+    private void grown(long growth) {
+      if (growth > 0) {
+        long now = heads.bytes(needsRows() ? 4 : 0) + (needsRows() ? rowArraysBytes(next.length) : 0);
+        long change = now - arrays - growth;
+        memory.adjust(change);
+        bytes += change;
+        arrays = now;
+      }
     }
 
     /**
@@ -335,7 +363,10 @@ public final class HashJoin {
     void release() {
       memory.release(bytes);
       bytes = 0;
+      arrays = 0;
       rows.clear();
+      rows.trimToSize();
+      rows.ensureCapacity(16);
       heads.clear();
       firstRows = new int[16];
       next = new int[16];

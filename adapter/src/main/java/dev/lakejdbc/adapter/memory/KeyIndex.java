@@ -10,8 +10,14 @@ import java.util.Arrays;
  * {@code (ss_item_sk, ss_customer_sk)} that gives four keys per hash value, every lookup walking a
  * chain of equal hashes; and it holds a node per key (and the join a boxed row number). Here the hash
  * mixes every column ({@link HashKeys#hash}), slots are found by open addressing on its high bits
- * (spill partitions split by its low bits, which all keys of a spilled partition share), and a key
- * costs {@link #BYTES_PER_KEY}.
+ * (spill partitions split by its low bits, which all keys of a spilled partition share).
+ *
+ * <p>The arrays double as keys are added, and while they do the old and the new ones are both live:
+ * three times what the slots take between growths. An operator counts them by their length, not per
+ * key: before an {@link #add} it reserves {@link #growthBytes} (spilling if it cannot), and after it
+ * lets go of what the old arrays took ({@link #bytes} tells what the arrays take now). Arrays the
+ * operator keeps by key number (a join's first row, an aggregation's accumulator) are counted with
+ * the index's own: they have {@link #capacity} elements, and grow when it does.
  *
  * <p>Once the slots outgrow the processor's caches, each lookup is a cache miss; a join whose probe
  * rows mostly find nothing (store_sales against store_returns) spent half its time there. So a
@@ -23,8 +29,6 @@ import java.util.Arrays;
  * which never misses, more than its lookups.
  */
 final class KeyIndex {
-  /** A key's reference, and its share of the slots (number and hash), at most half of which are used. */
-  static final int BYTES_PER_KEY = RowSizes.REFERENCE + 2 * 8 + 1;
   private static final int FIBONACCI = 0x9E3779B9;
   /** Slots (a power of two) from which a filter may be kept: 2^15 slots take 256 KiB. */
   private static final int FILTER_FROM_SLOTS = 1 << 15;
@@ -108,6 +112,47 @@ final class KeyIndex {
   private void addToFilter(int hash) {
     long m = filterMix(hash);
     filter[(int) (m >>> filterShift)] |= (1L << (m >>> 24)) | (1L << (m >>> 30));
+  }
+
+  /**
+   * How many keys the index holds before its arrays grow: the length of an operator's arrays by key
+   * number, which it grows to this after an {@link #add}.
+   */
+  int capacity() {
+    return byNumber.length;
+  }
+
+  /**
+   * The bytes of the index's arrays, with an operator's arrays by key number of {@code bytesPerNumber}
+   * per element; the Bloom filter counts from the slot count that may keep one, built or not.
+   */
+  long bytes(int bytesPerNumber) {
+    return numberedBytes(byNumber.length, bytesPerNumber) + slotsBytes(slots.length / 2);
+  }
+
+  /**
+   * The bytes of the arrays the next {@link #add} allocates (with the operator's arrays by key number
+   * grown to the new {@link #capacity}), 0 if it grows none: until it returns, the old arrays are
+   * live too.
+   */
+  long growthBytes(int bytesPerNumber) {
+    long bytes = 0;
+    if (size == byNumber.length) {
+      bytes += numberedBytes(2 * size, bytesPerNumber);
+    }
+    if (2 * (size + 1) > slots.length / 2) {
+      bytes += slotsBytes(slots.length);
+    }
+    return bytes;
+  }
+
+  private static long numberedBytes(int length, int bytesPerNumber) {
+    return RowSizes.array(length, RowSizes.REFERENCE) + RowSizes.array(length, bytesPerNumber);
+  }
+
+  private static long slotsBytes(int slotCount) {
+    return RowSizes.array(2L * slotCount, 4)
+        + (slotCount >= FILTER_FROM_SLOTS ? RowSizes.array(slotCount / 16, 8) : 0);
   }
 
   /** Adds {@code key}, which {@link #find} does not know, and returns its number. */

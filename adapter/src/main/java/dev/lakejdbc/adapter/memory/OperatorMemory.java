@@ -158,6 +158,18 @@ public final class OperatorMemory implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Corrects what is held by {@code bytes}, either way, even past the limit: for arrays that have
+   * grown, the bytes they take now less what was reserved for them.
+   */
+  void adjust(long bytes) {
+    if (bytes > 0) {
+      forceReserve(bytes);
+    } else {
+      release(-bytes);
+    }
+  }
+
   /** Lets go of {@code bytes}; what the operator no longer needs goes back to the execution. */
   public void release(long bytes) {
     used = Math.max(0, used - bytes);

@@ -40,6 +40,11 @@ public final class RowSizes {
     return (int) ((bytes + 7) & ~7L);
   }
 
+  /** The bytes of an array of {@code length} elements of {@code elementBytes} each. */
+  static long array(long length, int elementBytes) {
+    return elementBytes == 0 ? 0 : (ARRAY_HEADER + length * elementBytes + 7) & ~7L;
+  }
+
   /** The bytes of {@code row} and of every value it holds (not counting a reference to it). */
   public static long of(Object row) {
     if (row instanceof Object[] values) {

@@ -3,6 +3,7 @@ package dev.lakejdbc.adapter.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -139,5 +140,44 @@ class KeyIndexTest {
     assertTrue(mixed.size() > n * 0.999, mixed.size() + " distinct hashes of " + n + " keys");
     // Equal lists of different classes still hash alike.
     assertEquals(keys.hash(FlatLists.of(3, 4)), keys.hash(List.of(3, 4)));
+  }
+
+  /**
+   * What an operator reserves before adding a key is what the add allocates: the arrays double, and
+   * the old ones are live until the add returns, so a table of n keys briefly takes three times its
+   * slots. Measured by the thread's allocated bytes around each add (the keys are made before).
+   */
+  @Test void growthBytesAreWhatAnAddAllocates() {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    org.junit.jupiter.api.Assumptions.assumeTrue(threads.isThreadAllocatedMemoryEnabled());
+    int n = 1 << 20;
+    Integer[] keys = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] = 1_000_000 + i;
+    }
+    KeyIndex index = new KeyIndex(new HashKeys(null));
+    long predicted = 0;
+    long allocated = 0;
+    int growths = 0;
+    for (int i = 0; i < n; i++) {
+      long growth = index.growthBytes(4);
+      long before = threads.getCurrentThreadAllocatedBytes();
+      index.add(keys[i]);
+      long bytes = threads.getCurrentThreadAllocatedBytes() - before;
+      // The operator grows its own arrays by number (4 bytes each here) with the index.
+      long own = growth > 0 ? RowSizes.array(index.capacity(), 4) : 0;
+      assertTrue(bytes + own <= growth + 64, "add " + i + " allocated " + bytes + " + " + own
+          + " bytes, reserved " + growth);
+      predicted += growth;
+      allocated += bytes + own;
+      growths += growth > 0 ? 1 : 0;
+    }
+    assertTrue(growths >= 16, "the arrays grew " + growths + " times");
+    // Reserved beyond what was allocated: only the Bloom filter, a sixteenth of the slots, built later.
+    assertTrue(predicted < allocated * 1.1, "reserved " + predicted + ", allocated " + allocated);
+    long slotsNow = RowSizes.array(4L * Integer.highestOneBit(n), 4);
+    assertTrue(index.bytes(4) >= slotsNow + RowSizes.array(index.capacity(), RowSizes.REFERENCE),
+        "the index's arrays now: " + index.bytes(4));
   }
 }
