@@ -33,6 +33,7 @@ class EagerAggregationTest {
     duck = new DuckDb();
     Files.createDirectories(lake.resolve("d"));
     Files.createDirectories(lake.resolve("u"));
+    Files.createDirectories(lake.resolve("w"));
     // 200,000 fact rows over 1,000 keys (a NULL key every 97 rows), a NULL value every 13.
     duck.execute("COPY (SELECT CASE WHEN i % 97 = 0 THEN NULL ELSE (i % 1000)::INTEGER END AS k, "
         + "(i % 3)::INTEGER AS g, CASE WHEN i % 13 = 0 THEN NULL ELSE CAST(i / 7.0 AS DECIMAL(9,2)) END AS v, "
@@ -46,10 +47,14 @@ class EagerAggregationTest {
     // A fact whose every row has its own key: no first aggregation pays there.
     duck.execute("COPY (SELECT i::INTEGER AS k, i::INTEGER AS x FROM range(0, 60000) t(i)) TO '"
         + lake.resolve("u").resolve("part-0.parquet") + "' (FORMAT PARQUET)");
+    // A second dimension on the fact's g, with g = 1 twice and no g = 2.
+    duck.execute("COPY (SELECT g::INTEGER AS g, 'w' || g AS name FROM (VALUES (0), (1), (1)) t(g)) TO '"
+        + lake.resolve("w").resolve("part-0.parquet") + "' (FORMAT PARQUET)");
     duck.execute("DROP TABLE dim");
     duck.viewOfTable(lake, "f");
     duck.viewOfTable(lake, "d");
     duck.viewOfTable(lake, "u");
+    duck.viewOfTable(lake, "w");
     lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
   }
 
@@ -69,6 +74,8 @@ class EagerAggregationTest {
       "SELECT d.a, count(DISTINCT f.x), sum(f.v) FROM f JOIN d ON f.k = d.k GROUP BY d.a",
       "SELECT d.b, sum(f.v * f.x), count(*) FROM f JOIN d ON f.k = d.k WHERE f.x > 50 GROUP BY d.b",
       "SELECT d.a, sum(u.x), count(*) FROM u JOIN d ON u.k = d.k GROUP BY d.a",
+      "SELECT d.a, sum(f.v), count(*), count(f.v), max(f.s) FROM f JOIN d ON f.k = d.k "
+          + "JOIN w ON f.g = w.g GROUP BY d.a",
   })
   void sameRowsAsDuckDb(String sql) throws Exception {
     Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
@@ -86,6 +93,19 @@ class EagerAggregationTest {
     assertTrue(join > 0, plan);
     assertTrue(plan.indexOf("Aggregate", join) > join, "an aggregate below the join: " + plan);
     assertEquals(2, plan.split("Aggregate\\(", -1).length - 1, plan);
+  }
+
+  /**
+   * Over two joins, with the arguments all from the fact: the fact is aggregated by both its join
+   * keys below the lower join, and by the upper join's key below the upper one.
+   */
+  @Test void aFirstAggregationOverAJoinIsSplitAgain() throws SQLException {
+    String plan = Rows.explain(lakeConnection, "SELECT d.a, sum(f.v), count(*), max(f.s) "
+        + "FROM f JOIN d ON f.k = d.k JOIN w ON f.g = w.g GROUP BY d.a");
+    assertEquals(3, plan.split("Aggregate\\(", -1).length - 1, plan);
+    int lowerJoin = plan.lastIndexOf("EnumerableHashJoin");
+    assertTrue(plan.indexOf("Aggregate(group=[{", lowerJoin) > lowerJoin,
+        "an aggregate below the lower join: " + plan);
   }
 
   @Test void aSideWithAboutOneRowPerKeyIsNotAggregatedFirst() throws SQLException {

@@ -34,8 +34,9 @@ import org.apache.calcite.util.ImmutableBitSet;
  * <p>Exact for SUM, $SUM0, COUNT, MIN and MAX (no DISTINCT, FILTER or grouping sets): every row of
  * the side with one join key meets the same rows of the other side, so its partial result stands for
  * it once per row it joins, as each of its rows did; the partial counts are summed. A NULL key's
- * partial row joins nothing, as its rows did not. Each aggregate is split once, at the join right
- * below it; the join's other input, its run-time filters and its place in the plan are unchanged.
+ * partial row joins nothing, as its rows did not. Each aggregate is split at the join right
+ * below it, and its first aggregation again where that is over a join; the joins' other inputs,
+ * their run-time filters and their places in the plan are unchanged.
  */
 public final class EagerAggregation extends BottomUpRewrite {
   /** Rows of the aggregated side below which a split does not pay for a second aggregation. */
@@ -165,6 +166,13 @@ public final class EagerAggregation extends BottomUpRewrite {
           call.getType(), call.getName()));
     }
     RelNode preAggregated = aggregate.copy(aggregate.getTraitSet(), sideInput, sideKeys, null, partials);
+    // The side may be a join itself, with the arguments all on one of its sides: that side is then
+    // aggregated first too (TPC-DS q22: inventory by item and warehouse, below its join with
+    // warehouse, instead of every inventory row probing that join).
+    RelNode deeper = split((EnumerableAggregate) preAggregated);
+    if (deeper != null) {
+      preAggregated = deeper;
+    }
     // The join over it, on the same keys at their new places.
     List<Integer> sideJoinKeys = new ArrayList<>();
     for (int k : left ? info.leftKeys : info.rightKeys) {
