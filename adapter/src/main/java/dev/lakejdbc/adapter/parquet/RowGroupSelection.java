@@ -13,7 +13,6 @@ import org.apache.parquet.column.page.DictionaryPageReadStore;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.filter2.bloomfilterlevel.BloomFilterImpl;
 import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.filter2.dictionarylevel.DictionaryFilter;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.LogicalInverseRewriter;
 import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
@@ -27,9 +26,10 @@ import org.apache.parquet.filter2.columnindex.RowRanges;
 /**
  * Decides which row groups of one file are read, and which of their rows: each row group passes the
  * levels parquet-java offers in turn — its footer statistics (decided before the file is opened), its
- * dictionaries, its bloom filters — and the column index then narrows a row group to the row ranges
- * whose pages may match (the reader keeps the columns' readers aligned on those rows). Every row group
- * and row left out is counted by the level that left it out.
+ * dictionaries (decided by {@link DictionaryCheck} as parquet-java decides them, without a hash set
+ * of every entry), its bloom filters — and the column index then narrows a row group to the row ranges whose
+ * pages may match (the reader keeps the columns' readers aligned on those rows). Every row group and
+ * row left out is counted by the level that left it out.
  *
  * <p>A level that fails (a writer's metadata parquet-java cannot read) keeps the row group: when in
  * doubt, read.
@@ -119,7 +119,7 @@ final class RowGroupSelection {
       if (dictionaries.worthChecking()) {
         boolean dropped = canDrop(() -> {
           try (DictionaryPageReadStore pages = reader.getDictionaryReader(block)) {
-            return DictionaryFilter.canDrop(predicate, block.getColumns(), pages);
+            return DictionaryCheck.canDrop(predicate, block, reader.getFileMetaData().getSchema(), pages);
           }
         }, "dictionary");
         dictionaries.checked(dropped);
