@@ -129,24 +129,33 @@ final class DictionaryCheck implements FilterPredicate.Visitor<Boolean> {
     return !encodings.isEmpty();
   }
 
-  /** Whether the column's dictionary rules the row group out for a test of each entry. */
-  private boolean noEntry(Operators.Column<?> column, Object value, IntPredicate test) {
-    if (value == null) {
-      return false;
-    }
-    Entries e = entries(column);
-    return e != null && !e.any(test);
+  /**
+   * Whether the column's dictionary rules the row group out: no entry passes {@code test} of
+   * {@code value}. A NULL value (parquet-java's IS NULL) is not decided: the dictionary holds no
+   * NULL and says nothing of the rows that are.
+   */
+  private static boolean noEntry(Entries e, Object value, IntPredicate test) {
+    return value != null && e != null && !e.any(test);
   }
 
+  /**
+   * Whether no entry compares with {@code value} as {@code sign} wants, in the column type's order
+   * (unsigned integers, decimals as binaries).
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static int compare(Entries e, int id, Object value) {
+  private boolean noEntryCompares(Operators.Column<?> column, Object value, IntPredicate sign) {
+    Entries e = entries(column);
+    if (e == null) {
+      return false;
+    }
     PrimitiveComparator comparator = e.column().getPrimitiveType().comparator();
-    return comparator.compare(e.get(id), value);
+    return noEntry(e, value, id -> sign.test(comparator.compare(e.get(id), value)));
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.Eq<T> eq) {
     Object value = eq.getValue();
-    return noEntry(eq.getColumn(), value, id -> entries(eq.getColumn()).get(id).equals(value));
+    Entries e = entries(eq.getColumn());
+    return noEntry(e, value, id -> e.get(id).equals(value));
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.NotEq<T> notEq) {
@@ -154,23 +163,19 @@ final class DictionaryCheck implements FilterPredicate.Visitor<Boolean> {
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.Lt<T> lt) {
-    Entries e = entries(lt.getColumn());
-    return noEntry(lt.getColumn(), lt.getValue(), id -> compare(e, id, lt.getValue()) < 0);
+    return noEntryCompares(lt.getColumn(), lt.getValue(), c -> c < 0);
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.LtEq<T> ltEq) {
-    Entries e = entries(ltEq.getColumn());
-    return noEntry(ltEq.getColumn(), ltEq.getValue(), id -> compare(e, id, ltEq.getValue()) <= 0);
+    return noEntryCompares(ltEq.getColumn(), ltEq.getValue(), c -> c <= 0);
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.Gt<T> gt) {
-    Entries e = entries(gt.getColumn());
-    return noEntry(gt.getColumn(), gt.getValue(), id -> compare(e, id, gt.getValue()) > 0);
+    return noEntryCompares(gt.getColumn(), gt.getValue(), c -> c > 0);
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.GtEq<T> gtEq) {
-    Entries e = entries(gtEq.getColumn());
-    return noEntry(gtEq.getColumn(), gtEq.getValue(), id -> compare(e, id, gtEq.getValue()) >= 0);
+    return noEntryCompares(gtEq.getColumn(), gtEq.getValue(), c -> c >= 0);
   }
 
   @Override public <T extends Comparable<T>> Boolean visit(Operators.In<T> in) {
@@ -179,7 +184,7 @@ final class DictionaryCheck implements FilterPredicate.Visitor<Boolean> {
       return false;
     }
     Entries e = entries(in.getColumn());
-    return e != null && !e.any(id -> values.contains(e.get(id)));
+    return noEntry(e, values, id -> values.contains(e.get(id)));
   }
 
   /** Whether the set holds NULL; a set that refuses to be asked (Set.of) holds none. */
