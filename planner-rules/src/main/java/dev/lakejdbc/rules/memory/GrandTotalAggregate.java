@@ -66,8 +66,7 @@ final class GrandTotalAggregate extends EnumerableAggregate {
   }
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    return GeneratedCall.redirect(implementor,
-        FusedAccumulatorAdders.fuse(implementor, super.implement(implementor, pref)),
+    return GeneratedCall.redirect(implementor, super.implement(implementor, pref),
         BuiltInMethod.GROUP_BY_MULTIPLE.method, GROUP_BY_MULTIPLE,
         OperatorInfo.spillable("GROUP BY GROUPING SETS"),
         Expressions.constant(getGroupSets().indexOf(ImmutableBitSet.of())));

@@ -92,7 +92,7 @@ final class MemoryBoundedAggregate extends EnumerableAggregate implements Memory
   }
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    Result calcite = FusedAccumulatorAdders.fuse(implementor, super.implement(implementor, pref));
+    Result calcite = super.implement(implementor, pref);
     // Calcite ends with groupBy, groupByMultiple or distinct, by the shape of the aggregate.
     String method = calcite.block.statements.get(calcite.block.statements.size() - 1)
         instanceof GotoStatement ret && ret.expression instanceof MethodCallExpression call
