@@ -117,8 +117,7 @@ public final class HashAggregation {
     final SpillPartitions.Level level;
     /** What the table has reserved: its keys, its accumulators, and its arrays ({@link #arrays}). */
     long tableBytes;
-    /** What {@link #tableBytes} counts for the arrays: what they took after their last growth. */
-    long arrays;
+    final ArrayReservation arrays = new ArrayReservation();
     SpillPartitions spill;
     /** The split of the spilled rows, once there are any. */
     SpillPartitions.Level splitBy;
@@ -148,11 +147,7 @@ public final class HashAggregation {
           tableBytes += size;
           put(key, acc);
           if (growth > 0) {
-            long now = table.bytes(RowSizes.REFERENCE);
-            long change = now - arrays - growth;
-            memory.adjust(change);
-            tableBytes += change;
-            arrays = now;
+            tableBytes += arrays.settle(memory, growth, table.bytes(RowSizes.REFERENCE));
           }
           return;
         }
@@ -183,7 +178,7 @@ public final class HashAggregation {
     void clear() {
       table.clear();
       accumulators = new Object[16];
-      arrays = 0;
+      arrays.reset();
     }
 
     /** The partitions written, or none. */

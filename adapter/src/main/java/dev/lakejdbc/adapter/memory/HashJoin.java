@@ -243,8 +243,7 @@ public final class HashJoin {
     BitSet matched;
     /** What the table has reserved: its rows, its keys, and its arrays ({@link #arrays}). */
     long bytes;
-    /** What {@link #bytes} counts for the arrays: what they took after their last growth. */
-    long arrays;
+    final ArrayReservation arrays = new ArrayReservation();
     /** Rows kept without a key (NULL), which spilling moves out of the way. */
     int nullKeyRows;
 
@@ -317,11 +316,8 @@ public final class HashJoin {
      */
     private void grown(long growth) {
       if (growth > 0) {
-        long now = heads.bytes(needsRows() ? 4 : 0) + (needsRows() ? rowArraysBytes(next.length) : 0);
-        long change = now - arrays - growth;
-        memory.adjust(change);
-        bytes += change;
-        arrays = now;
+        bytes += arrays.settle(memory, growth,
+            heads.bytes(needsRows() ? 4 : 0) + (needsRows() ? rowArraysBytes(next.length) : 0));
       }
     }
 
@@ -363,7 +359,7 @@ public final class HashJoin {
     void release() {
       memory.release(bytes);
       bytes = 0;
-      arrays = 0;
+      arrays.reset();
       rows.clear();
       rows.trimToSize();
       rows.ensureCapacity(16);
