@@ -160,6 +160,7 @@ class KeyIndexTest {
     long predicted = 0;
     long allocated = 0;
     int growths = 0;
+    long stray = 0;
     for (int i = 0; i < n; i++) {
       long growth = index.growthBytes(4);
       long before = threads.getCurrentThreadAllocatedBytes();
@@ -167,13 +168,20 @@ class KeyIndexTest {
       long bytes = threads.getCurrentThreadAllocatedBytes() - before;
       // The operator grows its own arrays by number (4 bytes each here) with the index.
       long own = growth > 0 ? RowSizes.array(index.capacity(), 4) : 0;
-      assertTrue(bytes + own <= growth + 64, "add " + i + " allocated " + bytes + " + " + own
-          + " bytes, reserved " + growth);
+      if (growth > 0) {
+        // Slack for what the JVM itself may allocate on this thread now and then (a few hundred
+        // bytes, seen once in 2^20 adds): far less than any growth of the slots.
+        assertTrue(bytes + own <= growth + 1024, "add " + i + " allocated " + bytes + " + " + own
+            + " bytes, reserved " + growth);
+        growths++;
+      } else {
+        stray += bytes;
+      }
       predicted += growth;
       allocated += bytes + own;
-      growths += growth > 0 ? 1 : 0;
     }
     assertTrue(growths >= 16, "the arrays grew " + growths + " times");
+    assertTrue(stray < 64 * 1024, "adds that grew nothing allocated " + stray + " bytes");
     // Reserved beyond what was allocated: only the Bloom filter, a sixteenth of the slots, built later.
     assertTrue(predicted < allocated * 1.1, "reserved " + predicted + ", allocated " + allocated);
     long slotsNow = RowSizes.array(4L * Integer.highestOneBit(n), 4);
