@@ -4,7 +4,6 @@ import java.util.List;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
-import org.apache.calcite.rel.metadata.JaninoRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
@@ -38,6 +37,6 @@ public final class LakeMetadata {
    * provider, and which would then answer Calcite's guesses.
    */
   public static RelMetadataQuery query() {
-    return new RelMetadataQuery(JaninoRelMetadataProvider.of(PROVIDER));
+    return new RelMetadataQuery(CompiledMetadataHandlers.LAKE);
   }
 }
