@@ -4,6 +4,7 @@ import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.adapter.time.FineTimeExecutor;
 import dev.lakejdbc.rules.LakePrograms;
+import dev.lakejdbc.rules.cost.LakeMetadata;
 import dev.lakejdbc.rules.physical.MicrosecondTimestamps;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.tools.Programs;
@@ -15,6 +16,7 @@ import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
@@ -41,6 +43,17 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
     // No constant folding in milliseconds of what holds microseconds.
     planner.setExecutor(FineTimeExecutor.of(planner.getExecutor()));
     return planner;
+  }
+
+  /**
+   * Every metadata query of the statement asks the lake's estimates, through the dispatchers compiled
+   * with the project ({@code CompiledMetadataHandlers}): Calcite would generate and compile them with
+   * Janino in each new JVM, for its default provider and for the lake's.
+   */
+  @Override protected RelOptCluster createCluster(RelOptPlanner planner, RexBuilder rexBuilder) {
+    RelOptCluster cluster = super.createCluster(planner, rexBuilder);
+    cluster.setMetadataQuerySupplier(LakeMetadata::query);
+    return cluster;
   }
 
   @Override protected SqlRexConvertletTable createConvertletTable() {
