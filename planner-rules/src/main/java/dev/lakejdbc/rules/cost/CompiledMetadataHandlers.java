@@ -82,7 +82,7 @@ public final class CompiledMetadataHandlers implements MetadataHandlerProvider {
       List<MetadataHandler<?>> own) {
     Class<?> compiled;
     try {
-      compiled = Class.forName(PACKAGE + "." + simpleName(handlerClass), true,
+      compiled = Class.forName(PACKAGE + "." + compiledName(handlerClass), true,
           CompiledMetadataHandlers.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       return null;
@@ -111,14 +111,17 @@ public final class CompiledMetadataHandlers implements MetadataHandlerProvider {
   /** The provider's handlers of one kind, each once, in order: what Calcite generates from. */
   private static List<MetadataHandler<?>> uniqueHandlers(RelMetadataProvider provider,
       Class<? extends MetadataHandler<?>> handlerClass) {
-    return new ArrayList<>(provider.handlers(handlerClass).stream().distinct().toList());
+    return provider.handlers(handlerClass).stream().distinct().toList();
   }
 
-  /** The name Calcite's generator gives the dispatcher class, without its package. */
-  private static String simpleName(Class<?> handlerClass) {
-    String generated = RelMetadataHandlerGeneratorUtil.generateHandler(
-        handlerClassOf(handlerClass), List.of()).getHandlerName();
-    return generated.substring(generated.lastIndexOf('.') + 1);
+  /**
+   * The compiled dispatcher's class name, without its package, for a kind of metadata: the handler
+   * interface's binary name in its package, {@code BuiltInMetadata_RowCount_Handler}. Derived here
+   * rather than asked of Calcite's generator, which would write a whole source to name it.
+   */
+  private static String compiledName(Class<?> handlerClass) {
+    return handlerClass.getName().substring(handlerClass.getPackageName().length() + 1)
+        .replace('$', '_');
   }
 
   @SuppressWarnings("unchecked")
@@ -141,9 +144,9 @@ public final class CompiledMetadataHandlers implements MetadataHandlerProvider {
 
   /**
    * Writes the dispatchers' sources of {@link LakeMetadata#PROVIDER} under {@code args[0]} and compiles
-   * them into {@code args[1]}: Calcite's generated code in this project's package, with nested classes
-   * named as Java source names them, and a handler class this package cannot name (Calcite has private
-   * ones) typed as its nearest public superclass. A source that does not compile so (that class lacks
+   * them into {@code args[1]}: Calcite's generated code in this project's package under the name
+   * {@link #compiledName} gives, with nested classes named as Java source names them, and a handler
+   * class this package cannot name (Calcite has private ones) typed as its nearest public superclass. A source that does not compile so (that class lacks
    * a method the dispatcher calls) is left out, and Janino makes that dispatcher at run time.
    */
   public static void main(String[] args) throws IOException {
@@ -157,8 +160,11 @@ public final class CompiledMetadataHandlers implements MetadataHandlerProvider {
       List<MetadataHandler<?>> own = uniqueHandlers(LakeMetadata.PROVIDER, handlerClass);
       RelMetadataHandlerGeneratorUtil.HandlerNameAndGeneratedCode generated =
           RelMetadataHandlerGeneratorUtil.generateHandler(handlerClass, own);
-      String source = generated.getGeneratedCode().replaceFirst(
-          "package [\\w.]+;", "package " + PACKAGE + ";");
+      String generatedName = generated.getHandlerName();
+      String name = compiledName(handlerClass);
+      String source = generated.getGeneratedCode()
+          .replaceFirst("package [\\w.]+;", "package " + PACKAGE + ";")
+          .replace(generatedName.substring(generatedName.lastIndexOf('.') + 1), name);
       for (MetadataHandler<?> handler : own) {
         source = source.replace(handler.getClass().getName() + " ",
             publicType(handler.getClass()).getName() + " ");
@@ -166,8 +172,7 @@ public final class CompiledMetadataHandlers implements MetadataHandlerProvider {
       // getDef() belongs to MetadataHandler, which a public superclass may not implement.
       source = sourceNames(source.replaceAll("return (provider\\d+)\\.getDef\\(\\);",
           "return ((" + MetadataHandler.class.getName() + "<?>) (Object) $1).getDef();"));
-      String name = generated.getHandlerName();
-      Path file = sources.resolve(name.substring(name.lastIndexOf('.') + 1) + ".java");
+      Path file = sources.resolve(name + ".java");
       Files.writeString(file, source);
       StringWriter errors = new StringWriter();
       try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {

@@ -32,9 +32,11 @@ public final class LakeMetadata {
   private LakeMetadata() {}
 
   /**
-   * A query of these estimates, for the phases after the cost-based planner: a cluster keeps the query
-   * it made first, which a plan without enough joins to order may have made before any phase set this
-   * provider, and which would then answer Calcite's guesses.
+   * A query of these estimates, through the dispatchers compiled with the project. The driver's
+   * clusters make every query with it; a cluster made elsewhere (Calcite's default, as in this
+   * module's tests) keeps the query it made first, which a plan without enough joins to order may have
+   * made before any phase set this provider, and which would then answer Calcite's guesses: phases
+   * after the cost-based planner that need these estimates ask here rather than the cluster.
    */
   public static RelMetadataQuery query() {
     return new RelMetadataQuery(CompiledMetadataHandlers.LAKE);
