@@ -12,6 +12,8 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
@@ -35,7 +37,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The JDBC driver for {@code jdbc:lake:<location>[;key=value]*}: a Calcite connection whose default
@@ -110,40 +111,42 @@ public class LakeDriver extends Driver {
   private static Runnable attachLake(CalciteConnection connection, LakeConnectionSettings settings)
       throws SQLException {
     Path given = settings.url().rootPath();
+    if (isLocal(given)) {
+      // Listed and read through java.nio: no Hadoop file system nor Configuration is made, whose
+      // classes' initialisation (Hadoop's default settings parsed among it) cost a new JVM's first
+      // connection 0.1-0.2 s. Hadoop settings have nothing to configure there.
+      checkLocalDirectory(given);
+      return attach(connection, settings, given,
+          new LakeStorage(null, LOCAL, StorageCalls.DIRECT, null, settings.lakeOptions()), () -> {});
+    }
     Map<String, String> hadoop = S3Settings.withLogin(given, settings.hadoop(),
         settings.url().properties());
-    boolean local = isLocal(given);
-    // A local lake takes no Hadoop setting from Hadoop's files (core-default.xml, core-site.xml),
-    // only those the URL gives: parsing them took a new JVM's first connection 60 ms of its 0.4 s.
-    Configuration conf = new Configuration(!local);
+    Configuration conf = new Configuration();
     hadoop.forEach(conf::set);
-    Path root = local ? given : qualified(given, conf);
+    Path root = qualified(given, conf);
     S3Settings.applyDefaults(root, conf, hadoop);
-    LakeFileSystems.Scope scope = local ? LOCAL : LakeFileSystems.scope(root, hadoop);
-    StorageCalls calls = local ? StorageCalls.DIRECT : StorageCalls.remote();
+    LakeFileSystems.Scope scope = LakeFileSystems.scope(root, hadoop);
+    StorageCalls calls = StorageCalls.remote();
     long loginMillis = DriverManager.getLoginTimeout() * 1000L;
     FileSystem fs = null;
     boolean opened = false;
     try (StorageCalls.Scope limit = StorageCalls.enter(loginMillis > 0
         ? StorageCalls.Limit.login(loginMillis, root.toString()) : null)) {
-      fs = local ? localFileSystem(conf) : LakeFileSystems.acquire(scope, root, conf);
+      fs = LakeFileSystems.acquire(scope, root, conf);
       FileSystem lakeFs = fs;
       FileStatus status = calls.call(() -> lakeFs.getFileStatus(root));
       if (!status.isDirectory()) {
-        throw new LakeException(LakeException.CONNECTION_REJECTED,
-            "The lake location is not a directory: " + root);
+        throw notADirectory(root);
       }
       opened = true;
     } catch (FileNotFoundException e) {
-      throw new LakeException(LakeException.CONNECTION_REJECTED,
-          "The lake location does not exist: " + root, e);
+      throw doesNotExist(root, e);
     } catch (IOException e) {
       LakeException explained = S3Settings.isS3(root)
           ? S3Settings.explain(root, conf, e, e instanceof AccessDeniedException ? probe(fs, root, calls)
               : null)
           : null;
-      throw explained != null ? explained : new LakeException(LakeException.CONNECTION_REJECTED,
-          "Cannot open the lake location " + root + ": " + e.getMessage(), e);
+      throw explained != null ? explained : cannotOpen(root, e);
     } catch (LakeException e) {
       throw e;
     } catch (LinkageError e) {
@@ -164,28 +167,73 @@ public class LakeDriver extends Driver {
     } finally {
       if (!opened) {
         calls.close();
-        if (fs != null && !local) {
+        if (fs != null) {
           LakeFileSystems.release(scope, fs);
         }
       }
     }
-    LakeStorage storage = new LakeStorage(fs, scope, calls, conf, settings.lakeOptions());
-    // The connection is the query provider of its executions' DataContext: how they find their budget.
-    QueryMemoryLog.register(connection, new QueryMemoryLog(
-        spillOutsideTheLake(settings, root), storage.scanLog()::statementId));
-    LakeSchema lake = new LakeSchema(storage, root);
-    // The lake schema caches its own table list, which REFRESH can forget; Calcite's copy could not be.
-    connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
-    connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
-    connection.getRootSchema().add(InformationSchema.NAME, new InformationSchema(connection));
-    connection.setSchema(SCHEMA);
     FileSystem lakeFs = fs;
-    return () -> {
-      storage.close();
-      if (!local) {
-        LakeFileSystems.release(scope, lakeFs);
+    return attach(connection, settings, root, new LakeStorage(fs, scope, calls, conf,
+        settings.lakeOptions()), () -> LakeFileSystems.release(scope, lakeFs));
+  }
+
+  /** Refuses a local lake location that is not a readable directory, as the remote check does. */
+  private static void checkLocalDirectory(Path root) {
+    java.nio.file.Path dir = java.nio.file.Path.of(root.toUri());
+    try {
+      if (!java.nio.file.Files.readAttributes(dir, BasicFileAttributes.class).isDirectory()) {
+        throw notADirectory(root);
       }
+    } catch (NoSuchFileException e) {
+      throw doesNotExist(root, e);
+    } catch (IOException | IllegalArgumentException e) {
+      // IllegalArgumentException: a file: URI java.nio does not take (one with a host, say).
+      throw cannotOpen(root, e);
+    }
+  }
+
+  private static LakeException notADirectory(Path root) {
+    return new LakeException(LakeException.CONNECTION_REJECTED,
+        "The lake location is not a directory: " + root);
+  }
+
+  private static LakeException doesNotExist(Path root, IOException e) {
+    return new LakeException(LakeException.CONNECTION_REJECTED,
+        "The lake location does not exist: " + root, e);
+  }
+
+  private static LakeException cannotOpen(Path root, Exception e) {
+    return new LakeException(LakeException.CONNECTION_REJECTED,
+        "Cannot open the lake location " + root + ": " + e.getMessage(), e);
+  }
+
+  /**
+   * Adds the schemas of the lake at {@code root}, read through {@code storage}, to {@code connection};
+   * returns what closing the connection must do: close the storage, then {@code releaseFileSystem}.
+   */
+  private static Runnable attach(CalciteConnection connection, LakeConnectionSettings settings,
+      Path root, LakeStorage storage, Runnable releaseFileSystem) throws SQLException {
+    Runnable close = () -> {
+      storage.close();
+      releaseFileSystem.run();
     };
+    try {
+      // The connection is the query provider of its executions' DataContext: how they find their
+      // budget.
+      QueryMemoryLog.register(connection, new QueryMemoryLog(
+          spillOutsideTheLake(settings, root), storage.scanLog()::statementId));
+      LakeSchema lake = new LakeSchema(storage, root);
+      // The lake schema caches its own table list, which REFRESH can forget; Calcite's could not be.
+      connection.getRootSchema().add(SCHEMA, lake).setCacheEnabled(false);
+      connection.getRootSchema().add(SYS_SCHEMA, new SysSchema(lake));
+      connection.getRootSchema().add(InformationSchema.NAME, new InformationSchema(connection));
+      connection.setSchema(SCHEMA);
+      return close;
+    } catch (RuntimeException | SQLException e) {
+      // A spill directory inside the lake, say: nothing else would close the storage.
+      close.run();
+      throw e;
+    }
   }
 
   /**
@@ -243,19 +291,6 @@ public class LakeDriver extends Driver {
 
   private static boolean isLocal(Path root) {
     return "file".equalsIgnoreCase(root.toUri().getScheme());
-  }
-
-  /**
-   * The raw local file system, made directly. Local lakes are read through the raw one: Hadoop's
-   * checksummed wrapper looks for a .crc side file on every open. And not through
-   * {@code FileSystem.get}: its cache keys on the user's login, which on a cold JVM costs more than a
-   * second (measured 1.6-1.9 s for get, 0.5 s for this); a raw local file system holds no resource
-   * that sharing would save.
-   */
-  private static FileSystem localFileSystem(Configuration conf) throws IOException {
-    RawLocalFileSystem fs = new RawLocalFileSystem();
-    fs.initialize(URI.create("file:///"), conf);
-    return fs;
   }
 
   /**

@@ -69,13 +69,23 @@ public final class DirectoryListings {
   private final StorageCalls calls;
   private final long validityNanos;
 
-  /** Listings of {@code fs} that only this file system instance shares, made directly. */
+  /**
+   * True when {@code fs} stands for the local disk: null (a local lake, for which the driver makes no
+   * Hadoop file system: initialising Hadoop's FileSystem and Configuration classes cost a new JVM's
+   * first connection 0.1-0.2 s) or Hadoop's raw local file system. Local files are listed, checked and
+   * read through java.nio either way.
+   */
+  public static boolean isLocal(FileSystem fs) {
+    return fs == null || fs instanceof RawLocalFileSystem;
+  }
+
+  /** Listings of {@code fs} (null: the local disk) that only this instance shares, made directly. */
   public DirectoryListings(FileSystem fs, long validityMillis) {
     this(fs, fs, StorageCalls.DIRECT, validityMillis);
   }
 
   /**
-   * Listings of {@code fs}, shared with every DirectoryListings of an equal {@code scope}; remote calls
+   * Listings of {@code fs} (null: the local disk), shared with every DirectoryListings of an equal {@code scope}; remote calls
    * through {@code calls}, so that a statement's cancel and timeout end a wait on them.
    */
   public DirectoryListings(FileSystem fs, Object scope, StorageCalls calls, long validityMillis) {
@@ -109,7 +119,7 @@ public final class DirectoryListings {
    * a round trip to the NameNode or the object store, and a table's directories number in thousands.
    */
   public List<Supplier<FileStatus[]>> listEach(List<Path> dirs) {
-    if (fs instanceof RawLocalFileSystem || dirs.size() < 2) {
+    if (isLocal(fs) || dirs.size() < 2) {
       return dirs.stream().<Supplier<FileStatus[]>>map(dir -> () -> list(dir)).toList();
     }
     List<Future<FileStatus[]>> listings = new ArrayList<>(dirs.size());
@@ -129,7 +139,7 @@ public final class DirectoryListings {
 
   private FileStatus[] listNow(Path dir) {
     try {
-      FileStatus[] children = fs instanceof RawLocalFileSystem ? listLocal(dir)
+      FileStatus[] children = isLocal(fs) ? listLocal(dir)
           : calls.call(() -> fs.listStatus(dir));
       Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
       return children;
@@ -209,7 +219,7 @@ public final class DirectoryListings {
    * listing is trusted until the cache expires.
    */
   public static DataFile asNow(FileSystem fs, DataFile file) {
-    if (!(fs instanceof RawLocalFileSystem)) {
+    if (!isLocal(fs)) {
       return file;
     }
     try {

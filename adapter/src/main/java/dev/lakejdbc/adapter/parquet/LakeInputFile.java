@@ -2,17 +2,18 @@ package dev.lakejdbc.adapter.parquet;
 
 import dev.lakejdbc.adapter.StorageCalls;
 import dev.lakejdbc.adapter.hive.DataFile;
+import dev.lakejdbc.adapter.hive.DirectoryListings;
+import java.io.File;
 import java.io.IOException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.util.functional.FutureIO;
 import org.apache.parquet.hadoop.util.HadoopStreams;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * A Parquet input file read through the lake's own FileSystem instance. (HadoopInputFile looks the file
+ * A Parquet input file read through the lake's own FileSystem instance (null for a local lake). (HadoopInputFile looks the file
  * system up again by scheme, which for {@code file:} is Hadoop's checksummed one: it would verify, and
  * fail on, stale {@code .crc} side files that the lake's raw file system ignores.) A local lake's files
  * are read through java.nio, as its directories are listed.
@@ -32,8 +33,8 @@ record LakeInputFile(FileSystem fs, DataFile file, StorageCalls calls) implement
   }
 
   @Override public SeekableInputStream newStream() throws IOException {
-    if (fs instanceof RawLocalFileSystem local) {
-      return LocalFileStream.open(local.pathToFile(file.path()).toPath());
+    if (DirectoryListings.isLocal(fs)) {
+      return LocalFileStream.open(new File(file.path().toUri().getPath()).toPath());
     }
     FSDataInputStream in = calls.call(() -> FutureIO.awaitFuture(fs.openFile(file.path())
         .withFileStatus(file.status())

@@ -24,6 +24,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -77,13 +78,22 @@ public final class ParquetFooters {
     this(fs, fs, StorageCalls.DIRECT, conf);
   }
 
-  /** Footers of {@code fs}, shared with every ParquetFooters of an equal {@code scope}. */
+  /**
+   * Footers of {@code fs}, shared with every ParquetFooters of an equal {@code scope}. A null
+   * {@code conf} (a local lake given no Hadoop setting) reads them with parquet-java's plain
+   * configuration: no Hadoop Configuration is made.
+   */
   public ParquetFooters(FileSystem fs, Object scope, StorageCalls calls, Configuration conf) {
     this.fs = fs;
     this.scope = scope;
     this.calls = calls;
     this.conf = conf;
-    this.footerOptions = HadoopReadOptions.builder(conf).build();
+    this.footerOptions = readOptions().build();
+  }
+
+  private ParquetReadOptions.Builder readOptions() {
+    return conf == null ? ParquetReadOptions.builder(new PlainParquetConfiguration())
+        : HadoopReadOptions.builder(conf);
   }
 
   /**
@@ -91,8 +101,9 @@ public final class ParquetFooters {
    * factory, whose cached decompressors are not safe across threads.
    */
   ParquetReadOptions options() {
-    return HadoopReadOptions.builder(conf)
-        .withCodecFactory(new PageDecompressors(HadoopCodecs.newFactory(conf, 0))).build();
+    return readOptions().withCodecFactory(new PageDecompressors(conf == null
+        ? HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0)
+        : HadoopCodecs.newFactory(conf, 0))).build();
   }
 
   /** {@code file} as Parquet's InputFile, read through the lake's file system. */

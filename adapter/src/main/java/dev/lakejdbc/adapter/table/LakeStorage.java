@@ -9,10 +9,10 @@ import dev.lakejdbc.adapter.parquet.ParquetFooters;
 import dev.lakejdbc.adapter.stats.ScanLog;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
- * What every table of one lake connection shares: its file system, directory listings and footers
+ * What every table of one lake connection shares: its file system (null for a local lake, read through
+ * java.nio; Hadoop settings null too when none were given), directory listings and footers
  * (both cached, shared with the connections of the same {@code scope}: see {@link DirectoryListings}),
  * the calls that a statement's cancel or timeout can end, interpretation options and the log of its
  * scans. Closing it ends its helper threads; the file system is its owner's to close.
@@ -29,7 +29,7 @@ public record LakeStorage(FileSystem fs, Object scope, StorageCalls calls, Direc
    * everything that decides what the caller may see (file system, endpoint, credentials, settings).
    */
   public LakeStorage(FileSystem fs, Object scope, Configuration conf, LakeOptions options) {
-    this(fs, scope, fs instanceof RawLocalFileSystem ? StorageCalls.DIRECT : StorageCalls.remote(),
+    this(fs, scope, DirectoryListings.isLocal(fs) ? StorageCalls.DIRECT : StorageCalls.remote(),
         conf, options);
   }
 
