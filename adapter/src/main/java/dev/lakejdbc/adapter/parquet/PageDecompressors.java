@@ -17,9 +17,20 @@ import org.xerial.snappy.Snappy;
 final class PageDecompressors implements CompressionCodecFactory {
   private static final BytesInputDecompressor SNAPPY = new BytesInputDecompressor() {
     @Override public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      byte[] compressed = bytes.toByteArray();
+      // The page's bytes where they lie when that is a heap array (parquet-java reads a column chunk
+      // into one): toByteArray() copied them twice, through a stream: 0.74 of the 9.7 GB that
+      // TPC-DS q9, q28 and q88 allocated.
+      ByteBuffer in = bytes.toByteBuffer();
       byte[] uncompressed = new byte[uncompressedSize];
-      int n = Snappy.uncompress(compressed, 0, compressed.length, uncompressed, 0);
+      int n;
+      if (in.hasArray()) {
+        n = Snappy.uncompress(in.array(), in.arrayOffset() + in.position(), in.remaining(),
+            uncompressed, 0);
+      } else {
+        byte[] compressed = new byte[in.remaining()];
+        in.duplicate().get(compressed);
+        n = Snappy.uncompress(compressed, 0, compressed.length, uncompressed, 0);
+      }
       if (n != uncompressedSize) {
         throw new IOException("SNAPPY page: " + n + " bytes uncompressed, " + uncompressedSize + " expected");
       }
