@@ -82,7 +82,7 @@ public class LakePrepareImpl extends CalcitePrepareImpl {
     return PlanCache.of(lake).get(key, () -> {
       // Calcite hands maxRowCount to the result set only; the program needs it for a top-N.
       MAX_ROWS.set(maxRowCount);
-      try {
+      try (DiscoveryAhead ahead = DiscoveryAhead.start(lake, query.sql)) {
         return super.prepareSql(context, query, elementType, maxRowCount);
       } finally {
         MAX_ROWS.remove();
