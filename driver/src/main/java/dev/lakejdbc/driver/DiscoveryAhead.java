@@ -1,5 +1,6 @@
 package dev.lakejdbc.driver;
 
+import dev.lakejdbc.adapter.StorageCalls;
 import dev.lakejdbc.adapter.catalog.LakeSchema;
 import dev.lakejdbc.adapter.catalog.LakeTable;
 import dev.lakejdbc.adapter.hive.DirectoryListings;
@@ -17,8 +18,10 @@ import java.util.Set;
  * it: Calcite's rule classes alone take some 0.3 s of a new JVM's first statement, before validation
  * asks for the first table.
  *
- * <p>Only tables not discovered yet, only on a local lake (a helper runs outside the statement's
- * cancel and timeout, which a remote call must not), and only names that occur as words of the text.
+ * <p>Only tables not discovered yet, only on a local lake, and only names that occur as words of the
+ * text. A helper waits for footers under the statement's cancel and timeout, as the statement's own
+ * thread did: a cancel ends its discovery, and the statement's thread, which waits for it, then meets
+ * the cancel itself.
  * A word that names a table the statement does not read (a column or alias spelled like one) costs
  * one discovery of that table, never an answer: validation asks for the tables it needs and waits for
  * a discovery under way. {@link #close} waits for the helpers, so none outlives the preparation.
@@ -39,6 +42,7 @@ final class DiscoveryAhead implements AutoCloseable {
       return new DiscoveryAhead(List.of());
     }
     Set<String> words = words(sql);
+    StorageCalls.Limit limit = StorageCalls.current();
     List<Thread> helpers = new ArrayList<>();
     try {
       for (String name : lake.getTableNames()) {
@@ -49,7 +53,7 @@ final class DiscoveryAhead implements AutoCloseable {
             && lake.getTable(name) instanceof LakeTable table
             && table.source().discoveredSchema() == null) {
           TableSource source = table.source();
-          Thread helper = new Thread(() -> discover(source), "lake-discovery-ahead");
+          Thread helper = new Thread(() -> discover(source, limit), "lake-discovery-ahead");
           helper.setDaemon(true);
           helper.start();
           helpers.add(helper);
@@ -61,12 +65,12 @@ final class DiscoveryAhead implements AutoCloseable {
     return new DiscoveryAhead(helpers);
   }
 
-  private static void discover(TableSource source) {
-    try {
+  private static void discover(TableSource source, StorageCalls.Limit limit) {
+    try (StorageCalls.Scope scope = StorageCalls.enter(limit)) {
       source.schema();
     } catch (RuntimeException e) {
-      // Nothing is kept of a failed discovery: the statement's own request discovers the table
-      // again and reports the failure with its SQLState, or never needed the table.
+      // Nothing is kept of a failed (or canceled) discovery: the statement's own request discovers
+      // the table again and reports the failure with its SQLState, or never needed the table.
     }
   }
 
