@@ -19,12 +19,12 @@ import java.util.Set;
  * asks for the first table.
  *
  * <p>Only tables not discovered yet, only on a local lake, and only names that occur as words of the
- * text. A helper waits for footers under the statement's cancel and timeout, as the statement's own
- * thread did: a cancel ends its discovery, and the statement's thread, which waits for it, then meets
- * the cancel itself.
- * A word that names a table the statement does not read (a column or alias spelled like one) costs
- * one discovery of that table, never an answer: validation asks for the tables it needs and waits for
- * a discovery under way. {@link #close} waits for the helpers, so none outlives the preparation.
+ * text. A word that names a table the statement does not read (a column or alias spelled like one)
+ * costs one discovery of that table, never an answer: validation asks for the tables it needs and
+ * waits for a discovery under way. A helper waits for footers under the statement's cancel and
+ * timeout, as the statement's own thread did: a cancel ends its discovery, and the statement's thread,
+ * which waits for it, then meets the cancel itself. {@link #close} waits for the helpers, so none
+ * outlives the preparation.
  */
 final class DiscoveryAhead implements AutoCloseable {
   /** At most this many helpers for one statement: a text naming dozens of tables is not a first query. */

@@ -13,10 +13,10 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * A Parquet input file read through the lake's own FileSystem instance (null for a local lake). (HadoopInputFile looks the file
+ * A Parquet input file read through the lake's own FileSystem instance. (HadoopInputFile looks the file
  * system up again by scheme, which for {@code file:} is Hadoop's checksummed one: it would verify, and
- * fail on, stale {@code .crc} side files that the lake's raw file system ignores.) A local lake's files
- * are read through java.nio, as its directories are listed.
+ * fail on, stale {@code .crc} side files.) A local lake's files (its file system null, or Hadoop's raw
+ * local one) are read through java.nio, as its directories are listed.
  *
  * <p>A remote file is opened with {@code openFile()} and the status its listing gave, so that S3A
  * makes no HEAD request to learn its length, and with the random-access read policy that suits

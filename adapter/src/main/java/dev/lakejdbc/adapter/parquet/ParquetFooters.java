@@ -80,8 +80,8 @@ public final class ParquetFooters {
 
   /**
    * Footers of {@code fs}, shared with every ParquetFooters of an equal {@code scope}. A null
-   * {@code conf} (a local lake given no Hadoop setting) reads them with parquet-java's plain
-   * configuration: no Hadoop Configuration is made.
+   * {@code conf} (a local lake) reads them with parquet-java's plain configuration: no Hadoop
+   * Configuration is made.
    */
   public ParquetFooters(FileSystem fs, Object scope, StorageCalls calls, Configuration conf) {
     this.fs = fs;
