@@ -41,17 +41,24 @@ final class DiscoveryAhead implements AutoCloseable {
     if (!DirectoryListings.isLocal(lake.storage().fs())) {
       return new DiscoveryAhead(List.of());
     }
-    Set<String> words = words(sql);
     StorageCalls.Limit limit = StorageCalls.current();
     List<Thread> helpers = new ArrayList<>();
+    // The text is split into words only while some table is undiscovered: after that, a plan-cache
+    // miss costs one lookup per table here.
+    Set<String> words = null;
     try {
       for (String name : lake.getTableNames()) {
         if (helpers.size() == MAX_HELPERS) {
           break;
         }
-        if (words.contains(name.toLowerCase(Locale.ROOT))
-            && lake.getTable(name) instanceof LakeTable table
-            && table.source().discoveredSchema() == null) {
+        if (!(lake.getTable(name) instanceof LakeTable table)
+            || table.source().discoveredSchema() != null) {
+          continue;
+        }
+        if (words == null) {
+          words = words(sql);
+        }
+        if (words.contains(name.toLowerCase(Locale.ROOT))) {
           TableSource source = table.source();
           Thread helper = new Thread(() -> discover(source, limit), "lake-discovery-ahead");
           helper.setDaemon(true);
