@@ -44,7 +44,8 @@ import org.apache.calcite.tools.Programs;
  * <li><b>Filters down</b> ({@link #filtersDown}), heuristically, before any cost is weighed: common
  *     factors out of ORs, each table's part of an OR over several tables, then every filter as far down as it goes — into joins, through projections,
  *     unions and (on grouping keys) aggregates — so that a {@code WHERE dyear = 2001} over a grouped
- *     CTE reaches the date dimension and can prune. Volcano has some of these rules too, but it weighs
+ *     CTE reaches the date dimension and can prune; then filters copied across join keys to the other
+ *     side, and down again. Volcano has some of these rules too, but it weighs
  *     them against the unpushed plan with estimates that rarely favour them.
  * <li><b>Join order</b>: with {@value #MIN_JOINS_TO_REORDER} or more joins, the inner joins are
  *     gathered into a MultiJoin and ordered by Calcite's heuristic ({@code LoptOptimizeJoinRule}, from
@@ -58,6 +59,8 @@ public final class LakePrograms {
   static final int MIN_JOINS_TO_REORDER = 3;
   /** A bound on the OR expansions of one statement: each adds predicates, so it must not repeat. */
   private static final int OR_EXPANSIONS = 100;
+  /** A bound on the joins given predicates copied across their keys in one statement. */
+  private static final int TRANSITIVE_PREDICATE_COPIES = 100;
 
   /** Conjuncts common to every OR branch out of the OR, first: they may be join conditions. */
   static final List<RelOptRule> OR_FACTORS = List.of(
@@ -165,14 +168,26 @@ public final class LakePrograms {
     return Programs.of(HepProgram.builder().addRuleCollection(OR_FACTORS).build(), true, metadata);
   }
 
-  /** The "filters down" phase alone: OR factors, OR parts per table, then filters down. */
+  /**
+   * The "filters down" phase alone: OR factors, OR parts per table, filters down, then predicates
+   * copied across join keys and filters down again.
+   */
   public static Program filtersDown(RelMetadataProvider metadata) {
+    Program down = Programs.of(HepProgram.builder().addRuleCollection(FILTERS_DOWN).build(), true,
+        metadata);
     return Programs.sequence(
         orFactors(metadata),
         // Calcite: apply it once, alone, before the pushdown rules, lest it loop with them.
         Programs.of(HepProgram.builder().addMatchLimit(OR_EXPANSIONS)
             .addRuleCollection(OR_PARTS_PER_TABLE).build(), true, metadata),
-        Programs.of(HepProgram.builder().addRuleCollection(FILTERS_DOWN).build(), true, metadata));
+        down,
+        // A filter on one side of a join, copied to the other side's key: ss.year = 2000 with
+        // ss.year = ws.year gives ws.year = 2000, which then goes down through ws's GROUP BY to its
+        // date dimension and lets it prune ws. Bounded and apart from the pushdown rules: together they
+        // loop (q2 and q59 of TPC-DS never finished planning).
+        Programs.of(HepProgram.builder().addMatchLimit(TRANSITIVE_PREDICATE_COPIES)
+            .addRuleInstance(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES).build(), true, metadata),
+        down);
   }
 
   /**

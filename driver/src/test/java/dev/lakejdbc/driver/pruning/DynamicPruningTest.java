@@ -169,6 +169,23 @@ class DynamicPruningTest {
     assertTrue(counts.dynamicFilter().startsWith("#2: dt = date_id IN "), counts.dynamicFilter());
   }
 
+  /**
+   * A filter on one side's grouping key copied across the join key to the other side (TPC-DS q78:
+   * {@code ss_sold_year = 2000} with {@code ws_sold_year = ss_sold_year}): it goes down through the
+   * other side's GROUP BY to its date dimension, which then prunes that side's fact, also on the
+   * inner side of a LEFT join.
+   */
+  @Test void aFilterCopiedAcrossAJoinKeyPrunesTheOtherSidesFact() throws Exception {
+    String sql = "SELECT a.dtype, a.branch_id, a.total, b.returned FROM (SELECT d.date_type AS dtype, "
+        + "f.branch_id, sum(f.amount) AS total FROM fact_orders f JOIN dim_date d ON f.dt = d.date_id "
+        + "GROUP BY d.date_type, f.branch_id) a LEFT JOIN (SELECT d.date_type AS dtype, "
+        + "sum(r.amount) AS returned FROM order_returns r JOIN dim_date d ON r.ret_dt = d.date_id "
+        + "GROUP BY d.date_type) b ON a.dtype = b.dtype WHERE a.dtype = 'holiday'";
+    PruningCheck.ScanCounts counts = prunes(sql, "order_returns", "order_returns f JOIN dim_date d "
+        + "ON f.ret_dt = d.date_id WHERE d.date_type = 'holiday'");
+    assertEquals(7, counts.partitionsRead(), "the 7 holidays' return partitions");
+  }
+
   @Test void bankWestReadsOnlyWestBranchPartitions() throws Exception {
     PruningCheck.ScanCounts counts = prunes("SELECT t.branch_id, count(*), sum(t.amount) FROM transactions t "
         + "JOIN dim_branches b ON t.branch_id = b.branch_id WHERE b.region = 'West' GROUP BY t.branch_id",

@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.adapter.enumerable.EnumerableFilter;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 
 /** What dynamic pruning requires of a dimension, each asked of its physical plan. */
 final class DimensionChecks {
@@ -35,13 +37,20 @@ final class DimensionChecks {
   /**
    * Whether the dimension is filtered somewhere (Spark's "selective predicate"): without a filter its
    * keys are every key, and every fact partition that can join would be kept anyway. A scan filtered
-   * at run time by another join's keys (dynamic pruning or a dynamic data filter) counts.
+   * at run time by another join's keys (dynamic pruning or a dynamic data filter) counts. A condition
+   * that only says columns are not NULL does not: an inner join on the key implies as much, and the
+   * planner copies such conditions across joins (Spark's {@code isLikelySelective} leaves them out too).
    */
   static boolean hasFilter(RelNode node) {
-    boolean filters = (node instanceof EnumerableCalc calc && calc.getProgram().getCondition() != null)
-        || node instanceof EnumerableFilter
+    boolean filters = (node instanceof EnumerableCalc calc && calc.getProgram().getCondition() != null
+            && restricts(calc.getProgram().expandLocalRef(calc.getProgram().getCondition())))
+        || (node instanceof EnumerableFilter filter && restricts(filter.getCondition()))
         || (node instanceof EnumerableLakeTableScan scan && (scan.partitionFilter() != null
             || !scan.dynamicPruning().isEmpty() || !scan.dynamicDataFilters().isEmpty()));
     return filters || node.getInputs().stream().anyMatch(DimensionChecks::hasFilter);
+  }
+
+  private static boolean restricts(RexNode condition) {
+    return RelOptUtil.conjunctions(condition).stream().anyMatch(c -> c.getKind() != SqlKind.IS_NOT_NULL);
   }
 }

@@ -370,6 +370,16 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertEquals("the dimension has no filter, so every partition would be kept", reason);
   }
 
+  /**
+   * A condition that only rules out NULL keys restricts nothing an inner join on them does not (the
+   * planner copies such conditions across joins): the dimension still counts as unfiltered.
+   */
+  @Test void dimensionFilteredOnlyByIsNotNull() {
+    String reason = notPruned("SELECT count(*), sum(f.amount) FROM fact_orders f "
+        + "JOIN branches b ON f.branch_id = b.branch_id WHERE b.region IS NOT NULL");
+    assertEquals("the dimension has no filter, so every partition would be kept", reason);
+  }
+
   @Test void dimensionOverTheThreshold() {
     LakeOptions small = new LakeOptions(Map.of(), true, true, true, 100,
         LakeOptions.DEFAULT_DPP_MAX_KEYS, LakeOptions.DEFAULT_LISTING_CACHE_MILLIS);
