@@ -13,6 +13,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.jdbc.CalciteConnection;
@@ -27,6 +29,8 @@ import org.apache.calcite.schema.SchemaPlus;
 final class ExplainAnalyze {
   private static final Pattern SCAN_LINE =
       Pattern.compile("LakeTableScan\\(table=\\[\\[" + LakeDriver.SCHEMA + ", ([^\\]]+)\\]\\]");
+  /** A dynamic filter's number, as the plan and the scan's statistics write it. */
+  private static final Pattern FILTER_ID = Pattern.compile("#\\d+(?=:)");
 
   private ExplainAnalyze() {}
 
@@ -58,7 +62,8 @@ final class ExplainAnalyze {
     }
   }
 
-  private static List<String> annotate(List<String> plan, List<ScanStatistics> scans, long rows,
+  /** The plan's lines, each lake scan followed by what it read; {@code scans} loses those used. */
+  static List<String> annotate(List<String> plan, List<ScanStatistics> scans, long rows,
       long nanos) {
     List<String> lines = new ArrayList<>();
     for (String line : plan) {
@@ -68,8 +73,7 @@ final class ExplainAnalyze {
         continue;
       }
       String indent = " ".repeat(line.length() - line.stripLeading().length() + 2);
-      ScanStatistics scan = scans.stream().filter(s -> s.table().equals(m.group(1))).findFirst()
-          .orElse(null);
+      ScanStatistics scan = scanOf(line, m.group(1), scans);
       if (scan == null) {
         lines.add(indent + "actual: not executed");
         continue;
@@ -86,6 +90,28 @@ final class ExplainAnalyze {
     }
     lines.add(String.format("Result: %d rows in %.1f ms", rows, nanos / 1e6));
     return lines;
+  }
+
+  /**
+   * The statistics of the plan line's scan: of the scans of its table not yet annotated, the first
+   * whose dynamic filters (their {@code #n} in the plan, in what the scan recorded) are the line's;
+   * else the first. A table read twice is told apart by its filters, not by which scan ran first.
+   */
+  private static ScanStatistics scanOf(String line, String table, List<ScanStatistics> scans) {
+    List<ScanStatistics> ofTable = scans.stream().filter(s -> s.table().equals(table)).toList();
+    Set<String> ids = filterIds(line);
+    return ofTable.stream()
+        .filter(s -> filterIds(s.dynamicFilter() + " " + s.dataFilter() + " " + s.notes()).equals(ids))
+        .findFirst().orElse(ofTable.isEmpty() ? null : ofTable.get(0));
+  }
+
+  private static Set<String> filterIds(String text) {
+    Set<String> ids = new TreeSet<>();
+    Matcher m = FILTER_ID.matcher(text);
+    while (m.find()) {
+      ids.add(m.group());
+    }
+    return ids;
   }
 
   /** What the execution held and spilled: a line for it, one for each operator. */
