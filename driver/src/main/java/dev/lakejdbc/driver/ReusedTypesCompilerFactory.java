@@ -27,10 +27,12 @@ import org.codehaus.janino.UnitCompiler;
  * own compilation unit and defined in a class loader of their own. A type loader serves one compilation
  * at a time (Janino's are not made to be shared by threads) and is dropped after
  * {@value #COMPILATIONS_PER_LOADER} of them, which bounds what it may keep of the statements' own
- * types (the array types it makes of them).
+ * types (the array types it makes of them); at most {@value #MAX_IDLE} are kept between compilations,
+ * so a burst of concurrent ones does not leave its loaders behind.
  */
 public final class ReusedTypesCompilerFactory extends CompilerFactory {
   static final int COMPILATIONS_PER_LOADER = 500;
+  static final int MAX_IDLE = 4;
   /** Type loaders not in use now, with the class loader they resolve names in. */
   private static final ConcurrentLinkedQueue<TypeLoader> IDLE = new ConcurrentLinkedQueue<>();
   private static final AtomicInteger LOADERS_MADE = new AtomicInteger();
@@ -71,7 +73,7 @@ public final class ReusedTypesCompilerFactory extends CompilerFactory {
   }
 
   private static void giveBack(TypeLoader loader) {
-    if (++loader.compilations < COMPILATIONS_PER_LOADER) {
+    if (++loader.compilations < COMPILATIONS_PER_LOADER && IDLE.size() < MAX_IDLE) {
       IDLE.add(loader);
     }
   }

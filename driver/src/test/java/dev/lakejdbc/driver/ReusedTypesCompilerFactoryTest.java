@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -20,11 +21,21 @@ class ReusedTypesCompilerFactoryTest {
 
   /** A class named as Calcite names every statement's class, returning {@code value} through Calcite. */
   private static int compileAndRun(int value) throws Exception {
+    return compileAndRun(value, 0);
+  }
+
+  /** The same, with {@code padding} more methods to compile. */
+  private static int compileAndRun(int value, int padding) throws Exception {
     ISimpleCompiler compiler = CompilerFactoryFactory.getDefaultCompilerFactory(CALCITE).newSimpleCompiler();
     compiler.setParentClassLoader(CALCITE);
+    StringBuilder methods = new StringBuilder();
+    for (int i = 0; i < padding; i++) {
+      methods.append("  public long m").append(i).append("(long x) { return x * ").append(i)
+          .append(" + org.apache.calcite.runtime.SqlFunctions.abs(x); }\n");
+    }
     compiler.cook("public final class Baz implements java.util.function.IntSupplier {\n"
         + "  public int getAsInt() { return org.apache.calcite.runtime.SqlFunctions.abs(-" + value + "); }\n"
-        + "}");
+        + methods + "}");
     return ((IntSupplier) compiler.getClassLoader().loadClass("Baz").getDeclaredConstructor()
         .newInstance()).getAsInt();
   }
@@ -61,6 +72,31 @@ class ReusedTypesCompilerFactoryTest {
     } finally {
       threads.shutdownNow();
     }
+  }
+
+  /** A burst of compilations at once makes a loader each, and leaves at most a few of them idle. */
+  @Test void aBurstLeavesFewLoadersBehind() throws Exception {
+    int burst = 2 * ReusedTypesCompilerFactory.MAX_IDLE + 2;
+    CyclicBarrier together = new CyclicBarrier(burst);
+    ExecutorService threads = Executors.newFixedThreadPool(burst);
+    try {
+      List<Future<Integer>> answers = new ArrayList<>();
+      for (int i = 0; i < burst; i++) {
+        int value = i;
+        answers.add(threads.submit(() -> {
+          together.await();
+          // Long enough to compile that every thread takes its loader before any gives one back.
+          return compileAndRun(value, 2_000);
+        }));
+      }
+      for (int i = 0; i < burst; i++) {
+        assertEquals(i, answers.get(i).get());
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+    assertTrue(ReusedTypesCompilerFactory.idleLoaders() <= ReusedTypesCompilerFactory.MAX_IDLE,
+        ReusedTypesCompilerFactory.idleLoaders() + " idle");
   }
 
   /** A loader is dropped after so many compilations: what it keeps of statements' types is bounded. */
