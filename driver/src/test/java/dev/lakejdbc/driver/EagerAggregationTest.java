@@ -108,6 +108,23 @@ class EagerAggregationTest {
         "an aggregate below the lower join: " + plan);
   }
 
+  /**
+   * A side whose keys include a column of a dimension the fact scan joins partition-wise (TPC-DS q4
+   * groups each year's sales by customer and the date's year): the joined column's distinct values
+   * come from that dimension, so the side is aggregated first. Without an estimate for the joined
+   * column it was not.
+   */
+  @Test void aKeyWithAColumnJoinedPartitionWiseIsAggregatedFirst() throws Exception {
+    String sql = "SELECT d.a, w.g, sum(f.v), count(*) FROM f JOIN d ON f.k = d.k "
+        + "JOIN w ON f.g = w.g WHERE w.name LIKE 'w%' GROUP BY d.a, w.g";
+    String plan = Rows.explain(lakeConnection, sql);
+    assertTrue(plan.contains("JoinedPartitionWise"), plan);
+    int join = plan.indexOf("EnumerableHashJoin");
+    assertTrue(join > 0, plan);
+    assertTrue(plan.indexOf("Aggregate", join) > join, "an aggregate below the join: " + plan);
+    Rows.assertSameRows(duck.query(sql), Rows.query(lakeConnection, sql), false, sql);
+  }
+
   @Test void aSideWithAboutOneRowPerKeyIsNotAggregatedFirst() throws SQLException {
     String plan = Rows.explain(lakeConnection,
         "SELECT d.a, sum(u.x) FROM u JOIN d ON u.k = d.k GROUP BY d.a");

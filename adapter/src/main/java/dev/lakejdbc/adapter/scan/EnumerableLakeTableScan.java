@@ -187,8 +187,11 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
     return columns;
   }
 
-  /** The scan field number of the first column of a joined dimension; -1 for one that only prunes. */
-  private int joinedAt(DynamicPruningSpec joined) {
+  /**
+   * The number, in {@link #columns()}, of the first column of a joined dimension; -1 for one that only
+   * prunes.
+   */
+  public int joinedAt(DynamicPruningSpec joined) {
     if (joined.joinedColumns() == null) {
       return -1;
     }

@@ -1,5 +1,6 @@
 package dev.lakejdbc.rules.cost;
 
+import dev.lakejdbc.rules.dpp.PartitionWiseDistinctValues;
 import java.util.List;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
@@ -23,6 +24,8 @@ public final class LakeMetadata {
           BuiltInMetadata.DistinctRowCount.Handler.class),
       ReflectiveRelMetadataProvider.reflectiveSource(new ScanColumnOrigins(),
           BuiltInMetadata.ColumnOrigin.Handler.class),
+      ReflectiveRelMetadataProvider.reflectiveSource(new PartitionWiseDistinctValues(),
+          BuiltInMetadata.DistinctRowCount.Handler.class),
       ReflectiveRelMetadataProvider.reflectiveSource(new PassThroughMetadata.DistinctValues(),
           BuiltInMetadata.DistinctRowCount.Handler.class),
       ReflectiveRelMetadataProvider.reflectiveSource(new PassThroughMetadata.ColumnOrigins(),

@@ -13,6 +13,9 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +84,17 @@ class JoinRowsTest {
     int branch = scan.getRowType().getFieldNames().indexOf("branch_id");
     assertEquals(30, mq(scan).getDistinctRowCount(scan, ImmutableBitSet.of(dt), null), 1e-9);
     assertEquals(90, mq(scan).getDistinctRowCount(scan, ImmutableBitSet.of(dt, branch), null), 1e-9);
+  }
+
+  /** Where a predicate sets a column equal to a literal (a filtered dimension), it has one value. */
+  @Test void aColumnEqualToALiteralHasOneValue() {
+    LakeTableScan scan = first(plan("SELECT dt, branch_id FROM fact_orders"), LakeTableScan.class);
+    int dt = scan.getRowType().getFieldNames().indexOf("dt");
+    int branch = scan.getRowType().getFieldNames().indexOf("branch_id");
+    RexBuilder rex = scan.getCluster().getRexBuilder();
+    RexNode oneBranch = rex.makeCall(SqlStdOperatorTable.EQUALS, rex.makeInputRef(scan, branch),
+        rex.makeLiteral("B001"));
+    assertEquals(30, mq(scan).getDistinctRowCount(scan, ImmutableBitSet.of(dt, branch), oneBranch), 1e-9);
   }
 
   @Test void groupingByAPartitionColumnIsEstimatedAtItsDistinctValues() {
