@@ -2,13 +2,13 @@ package dev.lakejdbc.rules.cost;
 
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import dev.lakejdbc.adapter.scan.LakeTableScan;
+import java.util.List;
 import java.util.OptionalDouble;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.MetadataDef;
 import org.apache.calcite.rel.metadata.MetadataHandler;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
-import java.util.List;
-import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
@@ -25,7 +25,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * <p>When the scan (by its partition filter) or a predicate keeps a share {@code s} of the table's
  * rows, a value held by {@code r} rows survives with probability {@code 1 - (1 - s)^r}: a unique key
- * keeps a share {@code s} of its values, a column of five values keeps all five.
+ * keeps a share {@code s} of its values, a column of five values keeps all five. A column that the
+ * predicate, or the scan's own row filter, sets equal to a literal has one value.
  */
 public final class ScanDistinctValues implements MetadataHandler<BuiltInMetadata.DistinctRowCount> {
   @Override public MetadataDef<BuiltInMetadata.DistinctRowCount> getDef() {
