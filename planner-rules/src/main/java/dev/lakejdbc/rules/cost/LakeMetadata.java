@@ -1,6 +1,5 @@
 package dev.lakejdbc.rules.cost;
 
-import dev.lakejdbc.rules.dpp.PartitionWiseDistinctValues;
 import java.util.List;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
@@ -24,7 +23,7 @@ public final class LakeMetadata {
           BuiltInMetadata.DistinctRowCount.Handler.class),
       ReflectiveRelMetadataProvider.reflectiveSource(new ScanColumnOrigins(),
           BuiltInMetadata.ColumnOrigin.Handler.class),
-      ReflectiveRelMetadataProvider.reflectiveSource(new PartitionWiseDistinctValues(),
+      ReflectiveRelMetadataProvider.reflectiveSource(new OwnDistinctValues(),
           BuiltInMetadata.DistinctRowCount.Handler.class),
       ReflectiveRelMetadataProvider.reflectiveSource(new PassThroughMetadata.DistinctValues(),
           BuiltInMetadata.DistinctRowCount.Handler.class),

@@ -3,30 +3,24 @@ package dev.lakejdbc.rules.dpp;
 import dev.lakejdbc.adapter.dpp.DynamicPruningSpec;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.metadata.BuiltInMetadata;
-import org.apache.calcite.rel.metadata.MetadataDef;
-import org.apache.calcite.rel.metadata.MetadataHandler;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Distinct values of a partition-wise join's columns: of the fact table's own columns as the scan
- * estimates them, of each joined dimension's columns as that dimension (the join's
- * {@link DynamicFilterSource} input) estimates them; for columns of several, the product, never more
- * than the join's rows. The scan alone has no estimate for a dimension's column, so a key that held
+ * Distinct values of a partition-wise join's columns ({@link PartitionWiseJoin#distinctRowCount}): of
+ * the fact table's own columns as the scan estimates them, of each joined dimension's columns as that
+ * dimension (the join's {@link DynamicFilterSource} input) estimates them; for columns of several, the
+ * product, never more than the join's rows. The scan alone has no estimate for a dimension's column, so a key that held
  * one (a fact grouped by customer and its date's year, TPC-DS q4) had none at all, and nothing that
  * weighs distinct values (eager aggregation) could use it.
  */
-public final class PartitionWiseDistinctValues
-    implements MetadataHandler<BuiltInMetadata.DistinctRowCount> {
-  @Override public MetadataDef<BuiltInMetadata.DistinctRowCount> getDef() {
-    return BuiltInMetadata.DistinctRowCount.DEF;
-  }
+final class PartitionWiseDistinctValues {
+  private PartitionWiseDistinctValues() {}
 
-  public @Nullable Double getDistinctRowCount(PartitionWiseJoin join, RelMetadataQuery mq,
-      ImmutableBitSet groupKey, @Nullable RexNode predicate) {
+  static @Nullable Double of(PartitionWiseJoin join, RelMetadataQuery mq, ImmutableBitSet groupKey,
+      @Nullable RexNode predicate) {
     Double rows = mq.getRowCount(join);
     if (rows == null) {
       return null;

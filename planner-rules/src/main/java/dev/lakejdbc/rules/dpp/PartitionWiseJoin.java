@@ -2,6 +2,7 @@ package dev.lakejdbc.rules.dpp;
 
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
 import dev.lakejdbc.adapter.scan.EnumerableLakeTableScan;
+import dev.lakejdbc.rules.cost.EstimatesItsDistinctValues;
 import dev.lakejdbc.rules.cost.RowsOfItsInput;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,9 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Inner joins that the fact scan answers itself. The join keys are partition columns, so every row of
@@ -28,7 +32,8 @@ import org.apache.calcite.rel.type.RelDataType;
  * the dimensions' {@link DynamicFilterSource}s, here so that each execution registers them; the scan
  * evaluates them through their channels before it lists anything.
  */
-public final class PartitionWiseJoin extends AbstractRelNode implements EnumerableRel, RowsOfItsInput {
+public final class PartitionWiseJoin extends AbstractRelNode
+    implements EnumerableRel, RowsOfItsInput, EstimatesItsDistinctValues {
   private final List<RelNode> inputs;
 
   PartitionWiseJoin(EnumerableLakeTableScan scan, List<RelNode> dimensions) {
@@ -71,6 +76,11 @@ public final class PartitionWiseJoin extends AbstractRelNode implements Enumerab
 
   @Override protected RelDataType deriveRowType() {
     return inputs.get(0).getRowType();
+  }
+
+  @Override public @Nullable Double distinctRowCount(RelMetadataQuery mq, ImmutableBitSet groupKey,
+      @Nullable RexNode predicate) {
+    return PartitionWiseDistinctValues.of(this, mq, groupKey, predicate);
   }
 
   @Override public double estimateRowCount(RelMetadataQuery mq) {
