@@ -45,8 +45,8 @@ import org.apache.calcite.tools.Programs;
  *     factors out of ORs, each table's part of an OR over several tables, then every filter as far down as it goes — into joins, through projections,
  *     unions and (on grouping keys) aggregates — so that a {@code WHERE dyear = 2001} over a grouped
  *     CTE reaches the date dimension and can prune; then filters copied across join keys to the other
- *     side, and down again. Volcano has some of these rules too, but it weighs
- *     them against the unpushed plan with estimates that rarely favour them.
+ *     side, and down again. Volcano has some of these rules too, but it weighs them against the
+ *     unpushed plan with estimates that rarely favour them.
  * <li><b>Join order</b>: with {@value #MIN_JOINS_TO_REORDER} or more joins, the inner joins are
  *     gathered into a MultiJoin and ordered by Calcite's heuristic ({@code LoptOptimizeJoinRule}, from
  *     row counts and selectivities, the smaller input of each join on its build side); Volcano's

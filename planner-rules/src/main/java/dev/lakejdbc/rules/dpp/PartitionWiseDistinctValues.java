@@ -12,9 +12,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Distinct values of a partition-wise join's columns ({@link PartitionWiseJoin#distinctRowCount}): of
  * the fact table's own columns as the scan estimates them, of each joined dimension's columns as that
  * dimension (the join's {@link DynamicFilterSource} input) estimates them; for columns of several, the
- * product, never more than the join's rows. The scan alone has no estimate for a dimension's column, so a key that held
- * one (a fact grouped by customer and its date's year, TPC-DS q4) had none at all, and nothing that
- * weighs distinct values (eager aggregation) could use it.
+ * product, never more than the join's rows. The scan alone has no estimate for a dimension's column,
+ * so a key that held one (a fact grouped by customer and its date's year, TPC-DS q4) had none at all,
+ * and nothing that weighs distinct values (eager aggregation) could use it.
  */
 final class PartitionWiseDistinctValues {
   private PartitionWiseDistinctValues() {}
