@@ -132,7 +132,7 @@ public final class HashAggregation {
         memory.cancel().check("aggregating for " + memory.description());
       }
       Object key = keySelectors.get(selector).apply(row);
-      int group = table.find(key);
+      int group = table.findToAdd(key);
       if (group >= 0) {
         accumulators[group] = adder.apply(accumulators[group], row);
         return;

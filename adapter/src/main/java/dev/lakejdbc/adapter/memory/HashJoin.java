@@ -262,7 +262,7 @@ public final class HashJoin {
       if (key == null && !keepsNullKeyInnerRows()) {
         return true;
       }
-      int number = key == null ? NONE : heads.find(key);
+      int number = key == null ? NONE : heads.findToAdd(key);
       boolean newKey = number == NONE && key != null;
       int ordinal = rows.size();
       boolean rowsGrow = needsRows() && ordinal == next.length;

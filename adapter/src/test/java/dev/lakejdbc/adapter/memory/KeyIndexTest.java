@@ -56,6 +56,41 @@ class KeyIndexTest {
     }
   }
 
+  /**
+   * An add right after {@code findToAdd} missed the same key takes the slot that search ended at; a
+   * probe in between, an add of another key, or the slots growing must not put a key where it is
+   * not found again.
+   */
+  @Test void keysLookedUpToAddAreFoundAgainWhateverCameBetween() {
+    KeyIndex index = new KeyIndex(new HashKeys(null));
+    List<Object> added = new ArrayList<>();
+    Object pending = null;
+    for (int i = 0; i < 30_000; i++) {
+      Object key = i == 17 ? null : i % 2 == 0 ? (Object) i : FlatLists.of(i, "k" + (i % 5));
+      assertEquals(-1, index.findToAdd(key));
+      if (i % 5 == 1) {
+        // A probe of an absent key between the lookup and the add.
+        assertEquals(-1, index.find(FlatLists.of(-i, "absent")));
+      }
+      if (i % 7 == 3) {
+        // Another key added first (found absent long before); this key waits for the next round.
+        if (pending != null) {
+          assertEquals(added.size(), index.add(pending));
+          added.add(pending);
+        }
+        pending = key;
+        continue;
+      }
+      assertEquals(added.size(), index.add(key));
+      added.add(key);
+      assertEquals(added.size() - 1, index.findToAdd(key), "key " + key + " found again at once");
+    }
+    for (int n = 0; n < added.size(); n++) {
+      assertEquals(n, index.find(added.get(n)), "key " + added.get(n));
+      assertEquals(n, index.findToAdd(added.get(n)), "key " + added.get(n));
+    }
+  }
+
   @Test void nullIsAKeyAndClearForgetsEverything() {
     KeyIndex index = new KeyIndex(new HashKeys(null));
     assertEquals(-1, index.find(null));
