@@ -67,6 +67,23 @@ class LakeProgramsTest extends PlanTest {
         "the branch of kind 'p' is gone: " + plans.afterText());
   }
 
+  /**
+   * A standard deviation and a variance reach the cost-based planner as sums and counts (with an
+   * average left as it is), so that Volcano does not explore the reduction's projections.
+   */
+  @Test void variancesAreSumsAndCountsBeforeTheCostBasedPlanner() {
+    Plans plans = checkRules("SELECT branch_id, stddev_samp(qty), var_pop(amount), avg(qty) "
+        + "FROM fact_orders GROUP BY branch_id", List.of(),
+        List.of(LakePrograms.REDUCE_VARIANCES));
+    List<Aggregate> aggregates = nodes(plans.after(), Aggregate.class);
+    assertEquals(1, aggregates.size(), plans.afterText());
+    List<String> functions = aggregates.get(0).getAggCallList().stream()
+        .map(call -> call.getAggregation().getKind().name()).toList();
+    assertFalse(functions.contains("STDDEV_SAMP") || functions.contains("VAR_POP"), plans.afterText());
+    assertTrue(functions.contains("SUM") && functions.contains("COUNT"), plans.afterText());
+    assertTrue(functions.contains("AVG"), "AVG is left as it is: " + plans.afterText());
+  }
+
   @Test void fourTablesAreOrderedWithAnEquiJoinEach() {
     Plans plans = checkPhysical("SELECT c.segment, b.region, count(*) FROM fact_orders f "
         + "JOIN dim_date d ON f.dt = d.date_id JOIN branches b ON f.branch_id = b.branch_id "
