@@ -28,7 +28,7 @@ import org.codehaus.janino.UnitCompiler;
  * at a time (Janino's are not made to be shared by threads) and is dropped after
  * {@value #COMPILATIONS_PER_LOADER} of them, which bounds what it may keep of the statements' own
  * types (the array types it makes of them); at most {@value #MAX_IDLE} are kept between compilations,
- * so a burst of concurrent ones does not leave its loaders behind.
+ * the most recently used, so a burst of concurrent ones does not leave its loaders behind.
  */
 public final class ReusedTypesCompilerFactory extends CompilerFactory {
   static final int COMPILATIONS_PER_LOADER = 500;
@@ -63,6 +63,11 @@ public final class ReusedTypesCompilerFactory extends CompilerFactory {
     return IDLE.size();
   }
 
+  /** Drops every idle loader (tests start from none). */
+  static void dropIdleLoaders() {
+    IDLE.clear();
+  }
+
   private static TypeLoader take(ClassLoader classes) {
     for (TypeLoader loader : IDLE) {
       if (loader.classes == classes && IDLE.remove(loader)) {
@@ -72,9 +77,17 @@ public final class ReusedTypesCompilerFactory extends CompilerFactory {
     return new TypeLoader(classes);
   }
 
+  /**
+   * Keeps the loader idle, dropping the longest idle ones past {@link #MAX_IDLE}: loaders over a parent
+   * no longer used (an application's class loader since undeployed) give way to the ones in use,
+   * instead of pinning that class loader and leaving no room to keep the others.
+   */
   private static void giveBack(TypeLoader loader) {
-    if (++loader.compilations < COMPILATIONS_PER_LOADER && IDLE.size() < MAX_IDLE) {
+    if (++loader.compilations < COMPILATIONS_PER_LOADER) {
       IDLE.add(loader);
+      while (IDLE.size() > MAX_IDLE) {
+        IDLE.poll();
+      }
     }
   }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
@@ -26,8 +28,13 @@ class ReusedTypesCompilerFactoryTest {
 
   /** The same, with {@code padding} more methods to compile. */
   private static int compileAndRun(int value, int padding) throws Exception {
+    return compileAndRun(value, padding, CALCITE);
+  }
+
+  /** The same, in a class loader under {@code parent}. */
+  private static int compileAndRun(int value, int padding, ClassLoader parent) throws Exception {
     ISimpleCompiler compiler = CompilerFactoryFactory.getDefaultCompilerFactory(CALCITE).newSimpleCompiler();
-    compiler.setParentClassLoader(CALCITE);
+    compiler.setParentClassLoader(parent);
     StringBuilder methods = new StringBuilder();
     for (int i = 0; i < padding; i++) {
       methods.append("  public long m").append(i).append("(long x) { return x * ").append(i)
@@ -97,6 +104,26 @@ class ReusedTypesCompilerFactoryTest {
     }
     assertTrue(ReusedTypesCompilerFactory.idleLoaders() <= ReusedTypesCompilerFactory.MAX_IDLE,
         ReusedTypesCompilerFactory.idleLoaders() + " idle");
+  }
+
+  /**
+   * Idle loaders over other parents (the class loaders of applications since undeployed, say) give way
+   * to the loader in use: they neither keep those class loaders for good nor stop its reuse.
+   */
+  @Test void loadersOverOtherParentsGiveWay() throws Exception {
+    ReusedTypesCompilerFactory.dropIdleLoaders();
+    for (int i = 0; i <= ReusedTypesCompilerFactory.MAX_IDLE; i++) {
+      try (URLClassLoader gone = new URLClassLoader(new URL[0], CALCITE)) {
+        assertEquals(i, compileAndRun(i, 0, gone));
+      }
+    }
+    compileAndRun(0);
+    int before = ReusedTypesCompilerFactory.loadersMade();
+    for (int i = 1; i <= 5; i++) {
+      assertEquals(i, compileAndRun(i));
+    }
+    assertEquals(before, ReusedTypesCompilerFactory.loadersMade(), "the loader in use was kept");
+    assertTrue(ReusedTypesCompilerFactory.idleLoaders() <= ReusedTypesCompilerFactory.MAX_IDLE);
   }
 
   /** A loader is dropped after so many compilations: what it keeps of statements' types is bounded. */
