@@ -115,6 +115,19 @@ public final class EnumerableLakeTableScan extends LakeTableScan implements Enum
         dataFilter, dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, partial, rowFilter);
   }
 
+  /**
+   * A copy whose partition filter also holds {@code conjuncts} (over the table's partition columns),
+   * which decide, as any partition filter, which partitions are listed and read.
+   */
+  public EnumerableLakeTableScan withPartitionFilter(List<RexNode> conjuncts) {
+    List<RexNode> all = new ArrayList<>(partitionFilter == null ? List.of()
+        : RelOptUtil.conjunctions(partitionFilter));
+    all.addAll(conjuncts);
+    return new EnumerableLakeTableScan(getCluster(), table, source, fields,
+        RexUtil.composeConjunction(getCluster().getRexBuilder(), all), rowCounts, dataFilter,
+        dataFilterNote, dynamicPruning, dynamicPruningNote, dynamicData, nestedPaths, rowFilter);
+  }
+
   /** The conjuncts the scan tests on every decoded row (over the table's columns), or null. */
   public RexNode rowFilter() {
     return rowFilter;

@@ -71,6 +71,11 @@ class DynamicPruningTest {
         + "FROM dim_date, range(0, 3) r(i)) TO '" + lake.resolve("order_returns")
         + "' (FORMAT PARQUET, PARTITION_BY (ret_dt))");
     view("order_returns", "ret_dt=*/*.parquet");
+    // A fact partitioned by branch, a quarter of its rows in the partition of NULL keys, by DuckDB.
+    duck.execute("COPY (SELECT CASE WHEN i % 4 = 0 THEN NULL ELSE 'B00' || (i % 4 + 1) END AS branch_id, "
+        + "i AS v FROM range(0, 40) r(i)) TO '" + lake.resolve("branch_events")
+        + "' (FORMAT PARQUET, PARTITION_BY (branch_id))");
+    view("branch_events", "branch_id=*/*.parquet");
     check = new PruningCheck(lake, duck, store());
   }
 
@@ -109,6 +114,28 @@ class DynamicPruningTest {
     assertNull(counts.dynamicFilter(), sql);
     assertNotNull(counts.notes(), "a why-not note for " + sql);
     return counts.notes();
+  }
+
+  /**
+   * A join that cannot prune dynamically (its dimension has no filter) still never matches a NULL key
+   * with an equality: the fact's partition of NULL keys is neither listed nor opened (a static filter);
+   * with a null-safe equality it is read, and joins the dimension's NULL key.
+   */
+  @Test void aJoinWithoutDynamicPruningLeavesOutThePartitionOfNullKeys() throws Exception {
+    String sql = "SELECT b.region, count(*), sum(e.v) FROM branch_events e "
+        + "JOIN branches b ON e.branch_id = b.branch_id GROUP BY b.region";
+    PruningCheck.ScanCounts counts = check.check(sql, "branch_events",
+        "SELECT DISTINCT filename FROM branch_events WHERE branch_id IS NOT NULL", "");
+    assertEquals(3, counts.partitionsRead(), "B002, B003, B004 of four partitions");
+    assertEquals("branch_id IS NOT NULL", counts.staticFilter());
+    assertNull(counts.dynamicFilter());
+    assertTrue(counts.notes().contains("the dimension has no filter"), counts.notes());
+
+    String nullSafe = "SELECT n.tag, count(*), sum(e.v) FROM branch_events e "
+        + "JOIN dim_nullable n ON e.branch_id IS NOT DISTINCT FROM n.branch_id GROUP BY n.tag";
+    PruningCheck.ScanCounts all = check.check(nullSafe, "branch_events", null, "");
+    assertEquals(4, all.partitionsRead());
+    assertNull(all.staticFilter());
   }
 
   @Test void retailHolidaysReadOnlyHolidayPartitions() throws Exception {

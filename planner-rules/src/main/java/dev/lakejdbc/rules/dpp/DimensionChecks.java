@@ -46,7 +46,8 @@ final class DimensionChecks {
             && restricts(calc.getProgram().expandLocalRef(calc.getProgram().getCondition())))
         || (node instanceof EnumerableFilter filter && restricts(filter.getCondition()))
         || (node instanceof EnumerableLakeTableScan scan && (scan.partitionFilter() != null
-            || !scan.dynamicPruning().isEmpty() || !scan.dynamicDataFilters().isEmpty()));
+            && restricts(scan.partitionFilter()) || !scan.dynamicPruning().isEmpty()
+            || !scan.dynamicDataFilters().isEmpty()));
     return filters || node.getInputs().stream().anyMatch(DimensionChecks::hasFilter);
   }
 

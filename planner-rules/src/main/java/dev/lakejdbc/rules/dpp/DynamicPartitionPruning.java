@@ -151,9 +151,38 @@ public final class DynamicPartitionPruning implements Program {
       // An unpartitioned scan, which only data filters could have narrowed, gets no note; nor does a
       // scan the first pass gave its notes already.
       return !fact.partitioned() || again ? join
-          : FactKeyTrace.replaceScan(join, scan, scan.withDynamicPruningNote(reason));
+          : withoutNullKeys(join, info, fact, scan.withDynamicPruningNote(reason));
     }
     return applied(join, info, fact, orderReliedOn && fact.side() == 1);
+  }
+
+  /**
+   * {@code join} with its fact scan replaced by {@code noted} (the scan with its note), and the fact's
+   * partitions whose key is NULL left out where the join never matches them
+   * ({@link NullKeyPartitions}): in the leading scan and in every other UNION ALL branch with the same
+   * partition keys. Static pruning, so only with {@code staticPruning}.
+   */
+  private RelNode withoutNullKeys(Join join, JoinInfo info, Candidate fact,
+      EnumerableLakeTableScan noted) {
+    EnumerableLakeTableScan leading = noted;
+    RelNode result = join;
+    if (options.staticPruning()) {
+      List<RexNode> notNull = NullKeyPartitions.conditions(join, info, fact.side(), fact.trace(),
+          fact.usable());
+      if (!notNull.isEmpty()) {
+        leading = noted.withPartitionFilter(notNull);
+      }
+      for (FactKeyTrace branch : fact.otherBranches()) {
+        List<RexNode> branchNotNull = branch.scan() == fact.trace().scan()
+            || !usable(branch).equals(fact.usable()) ? List.of()
+            : NullKeyPartitions.conditions(join, info, fact.side(), branch, fact.usable());
+        if (!branchNotNull.isEmpty()) {
+          result = FactKeyTrace.replaceScan(result, branch.scan(),
+              branch.scan().withPartitionFilter(branchNotNull));
+        }
+      }
+    }
+    return FactKeyTrace.replaceScan(result, fact.trace().scan(), leading);
   }
 
   /**
@@ -179,7 +208,7 @@ public final class DynamicPartitionPruning implements Program {
   }
 
   /** The positions of the traced keys that are deterministic expressions over partition columns. */
-  private static List<Integer> usable(FactKeyTrace trace) {
+  static List<Integer> usable(FactKeyTrace trace) {
     ImmutableBitSet partitionColumns = trace.scan().partitionColumns();
     List<Integer> usable = new ArrayList<>();
     for (int i = 0; i < trace.keysOverTable().size(); i++) {
@@ -204,13 +233,7 @@ public final class DynamicPartitionPruning implements Program {
       return "the join has no equality condition";
     }
     JoinRelType type = join.getJoinType();
-    boolean allowed = switch (type) {
-      case INNER, SEMI -> true;
-      case LEFT -> fact.side() == 1;
-      case RIGHT -> fact.side() == 0;
-      default -> false;
-    };
-    if (!allowed) {
+    if (!dropsUnmatchedFactRows(type, fact.side())) {
       return "a " + type + " join keeps fact rows without a match"
           + (type == JoinRelType.LEFT || type == JoinRelType.RIGHT ? " (the fact is on its preserved side)" : "");
     }
@@ -225,7 +248,7 @@ public final class DynamicPartitionPruning implements Program {
       return "the dimension is not deterministic";
     }
     if (!DimensionChecks.hasFilter(dimension)) {
-      return "the dimension has no filter, so every partition would be kept";
+      return "the dimension has no filter, so every partition whose key it holds would be kept";
     }
     double bytes = HashJoinSides.estimatedBytes(dimension);
     if (bytes > options.dppDimensionThreshold()) {
@@ -233,6 +256,19 @@ public final class DynamicPartitionPruning implements Program {
           + "dppDimensionThreshold=%,d", bytes, options.dppDimensionThreshold());
     }
     return null;
+  }
+
+  /**
+   * Whether a join of this type drops the rows of its {@code factSide} (0 left, 1 right) that match
+   * nothing: then the fact rows a filter on its keys removes are rows the join would remove.
+   */
+  static boolean dropsUnmatchedFactRows(JoinRelType type, int factSide) {
+    return switch (type) {
+      case INNER, SEMI -> true;
+      case LEFT -> factSide == 1;
+      case RIGHT -> factSide == 0;
+      default -> false;
+    };
   }
 
   private static String describeKeys(Candidate fact, List<String> names) {

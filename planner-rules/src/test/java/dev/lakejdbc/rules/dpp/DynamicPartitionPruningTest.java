@@ -220,7 +220,7 @@ class DynamicPartitionPruningTest extends PlanTest {
 
   /**
    * Checks a case the program leaves as it was but for the reason on the fact scan, which it
-   * returns.
+   * returns, and the partitions of NULL join keys left out where the join never matches them.
    */
   private String notPruned(PlanTester tester, String sql) {
     Plans plans = checkDynamicPruning(tester, sql);
@@ -229,9 +229,22 @@ class DynamicPartitionPruningTest extends PlanTest {
     assertTrue(nodes(plans.after(), DynamicFilterSource.class).isEmpty(), plans.afterText());
     String reason = scan.get("NoDynamicPruning");
     assertTrue(reason != null, "a reason in\n" + plans.afterText());
-    assertEquals(plans.beforeText(), plans.afterText().replace(", NoDynamicPruning=[" + reason + "]", ""),
-        "nothing changed but the reason");
+    String nullKeys = scan.get("PartitionFilters") == null
+        || scan.get("PartitionFilters").equals(items(fact(plans.before())).get("PartitionFilters"))
+        ? "" : ", PartitionFilters=[" + scan.get("PartitionFilters") + "]";
+    assertTrue(nullKeys.isEmpty() || nullKeys.matches(", PartitionFilters=\\[\\w+ IS NOT NULL]"),
+        plans.afterText());
+    assertEquals(plans.beforeText(), plans.afterText().replace(", NoDynamicPruning=[" + reason + "]", "")
+        .replace(nullKeys, ""), "nothing changed but the reason and the partitions of NULL keys");
     return reason;
+  }
+
+  /** The partition filter the program gave the fact scan, or null. */
+  private static String nullKeyFilter(PlanTester tester, String sql) {
+    RelNode before = tester.physical(sql);
+    String was = items(fact(before)).get("PartitionFilters");
+    String is = items(fact(tester.dynamicPruning(before))).get("PartitionFilters");
+    return is == null || is.equals(was) ? null : is;
   }
 
   private String notPruned(String sql) {
@@ -367,7 +380,34 @@ class DynamicPartitionPruningTest extends PlanTest {
   @Test void unfilteredDimension() {
     String reason = notPruned("SELECT count(*), sum(f.amount) FROM fact_orders f "
         + "JOIN branches b ON f.branch_id = b.branch_id");
-    assertEquals("the dimension has no filter, so every partition would be kept", reason);
+    assertEquals("the dimension has no filter, so every partition whose key it holds would be kept",
+        reason);
+  }
+
+  /**
+   * An equality never matches a NULL key: without dynamic pruning, the join still leaves out the
+   * fact's partitions whose key is NULL (a static filter), unless the fact is a side the join keeps
+   * whole, the equality is null-safe, or static pruning is off.
+   */
+  @Test void partitionsOfNullKeysAreLeftOutWhereTheJoinNeverMatchesThem() {
+    String join = "SELECT count(*), sum(f.amount) FROM fact_orders f %s branches b ON %s";
+    String equal = "f.branch_id = b.branch_id";
+    assertEquals("branch_id IS NOT NULL", nullKeyFilter(TESTER, String.format(join, "JOIN", equal)));
+    assertEquals("branch_id IS NOT NULL", nullKeyFilter(TESTER, String.format(join, "RIGHT JOIN", equal)));
+    LakeOptions dppOff = new LakeOptions(Map.of(), true, true, false,
+        LakeOptions.DEFAULT_DPP_DIMENSION_THRESHOLD, LakeOptions.DEFAULT_DPP_MAX_KEYS,
+        LakeOptions.DEFAULT_LISTING_CACHE_MILLIS);
+    assertEquals("branch_id IS NOT NULL",
+        nullKeyFilter(with(dppOff), "SELECT count(*), sum(f.amount) " + HOLIDAYS.replace(
+            "dim_date d ON f.dt = d.date_id", "branches b ON f.branch_id = b.branch_id")
+            .replace("d.date_type = 'holiday'", "b.region = 'West'")));
+    assertNull(nullKeyFilter(TESTER, String.format(join, "LEFT JOIN", equal)));
+    assertNull(nullKeyFilter(TESTER, String.format(join, "JOIN",
+        "f.branch_id IS NOT DISTINCT FROM b.branch_id")));
+    LakeOptions staticOff = new LakeOptions(Map.of(), true, false, true,
+        LakeOptions.DEFAULT_DPP_DIMENSION_THRESHOLD, LakeOptions.DEFAULT_DPP_MAX_KEYS,
+        LakeOptions.DEFAULT_LISTING_CACHE_MILLIS);
+    assertNull(nullKeyFilter(with(staticOff), String.format(join, "JOIN", equal)));
   }
 
   /**
@@ -377,7 +417,8 @@ class DynamicPartitionPruningTest extends PlanTest {
   @Test void dimensionFilteredOnlyByIsNotNull() {
     String reason = notPruned("SELECT count(*), sum(f.amount) FROM fact_orders f "
         + "JOIN branches b ON f.branch_id = b.branch_id WHERE b.region IS NOT NULL");
-    assertEquals("the dimension has no filter, so every partition would be kept", reason);
+    assertEquals("the dimension has no filter, so every partition whose key it holds would be kept",
+        reason);
   }
 
   @Test void dimensionOverTheThreshold() {
