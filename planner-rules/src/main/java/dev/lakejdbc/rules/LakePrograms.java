@@ -12,6 +12,7 @@ import dev.lakejdbc.rules.physical.SmallerInputBuilds;
 import dev.lakejdbc.rules.physical.WindowGroupLimits;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.function.Predicate;
 import org.apache.calcite.plan.RelOptLattice;
 import org.apache.calcite.plan.RelOptMaterialization;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -100,13 +101,11 @@ public final class LakePrograms {
       PruneEmptyRules.AGGREGATE_INSTANCE,
       CoreRules.UNION_REMOVE);
 
-  static final RelOptRule REDUCE_FUNCTIONS_OF_GROUPING_SETS = AggregateReduceFunctionsRule.Config.DEFAULT
-      .withOperandSupplier(b -> b.operand(LogicalAggregate.class)
-          .predicate(a -> a.getGroupType() != Aggregate.Group.SIMPLE).anyInputs())
-      .as(AggregateReduceFunctionsRule.Config.class)
-      .withFunctionsToReduce(EnumSet.of(SqlKind.AVG, SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP,
-          SqlKind.VAR_POP, SqlKind.VAR_SAMP))
-      .toRule();
+  private static final EnumSet<SqlKind> VARIANCES = EnumSet.of(SqlKind.STDDEV_POP,
+      SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP);
+
+  static final RelOptRule REDUCE_FUNCTIONS_OF_GROUPING_SETS = reduceFunctions(
+      a -> a.getGroupType() != Aggregate.Group.SIMPLE, VARIANCES, SqlKind.AVG);
 
   /**
    * STDDEV and VAR of every aggregate as sums and counts, once, before the cost-based planner: Volcano
@@ -114,12 +113,22 @@ public final class LakePrograms {
    * into hundreds of alternatives (TPC-DS q39a: 606 ProjectMergeRule firings for one statement).
    * AVG, far commoner, is left as it was.
    */
-  static final RelOptRule REDUCE_VARIANCES = AggregateReduceFunctionsRule.Config.DEFAULT
-      .withOperandSupplier(b -> b.operand(LogicalAggregate.class).anyInputs())
-      .as(AggregateReduceFunctionsRule.Config.class)
-      .withFunctionsToReduce(EnumSet.of(SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP,
-          SqlKind.VAR_SAMP))
-      .toRule();
+  static final RelOptRule REDUCE_VARIANCES = reduceFunctions(a -> true, VARIANCES);
+
+  /**
+   * Calcite's reduction of {@code functions} (and {@code more}) to sums and counts, on the aggregates
+   * {@code which} accepts.
+   */
+  private static RelOptRule reduceFunctions(Predicate<LogicalAggregate> which,
+      EnumSet<SqlKind> functions, SqlKind... more) {
+    EnumSet<SqlKind> reduced = EnumSet.copyOf(functions);
+    reduced.addAll(List.of(more));
+    return AggregateReduceFunctionsRule.Config.DEFAULT
+        .withOperandSupplier(b -> b.operand(LogicalAggregate.class).predicate(which).anyInputs())
+        .as(AggregateReduceFunctionsRule.Config.class)
+        .withFunctionsToReduce(reduced)
+        .toRule();
+  }
 
   static final RelOptRule PRE_AGGREGATE_GROUPING_SETS =
       PreAggregateGroupingSetsRule.Config.DEFAULT.toRule();

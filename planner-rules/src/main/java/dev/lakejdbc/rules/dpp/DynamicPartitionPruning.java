@@ -172,9 +172,8 @@ public final class DynamicPartitionPruning implements Program {
       if (!notNull.isEmpty()) {
         leading = noted.withPartitionFilter(notNull);
       }
-      for (FactKeyTrace branch : fact.otherBranches()) {
-        List<RexNode> branchNotNull = branch.scan() == fact.trace().scan()
-            || !usable(branch).equals(fact.usable()) ? List.of()
+      for (FactKeyTrace branch : branchesWithTheSameKeys(fact)) {
+        List<RexNode> branchNotNull = branch.scan() == fact.trace().scan() ? List.of()
             : NullKeyPartitions.conditions(join, info, fact.side(), branch, fact.usable());
         if (!branchNotNull.isEmpty()) {
           result = FactKeyTrace.replaceScan(result, branch.scan(),
@@ -207,8 +206,13 @@ public final class DynamicPartitionPruning implements Program {
     return null;
   }
 
+  /** The other UNION ALL branches the keys reach whose keys at the fact's positions are partition keys too. */
+  private static List<FactKeyTrace> branchesWithTheSameKeys(Candidate fact) {
+    return fact.otherBranches().stream().filter(b -> usable(b).equals(fact.usable())).toList();
+  }
+
   /** The positions of the traced keys that are deterministic expressions over partition columns. */
-  static List<Integer> usable(FactKeyTrace trace) {
+  private static List<Integer> usable(FactKeyTrace trace) {
     ImmutableBitSet partitionColumns = trace.scan().partitionColumns();
     List<Integer> usable = new ArrayList<>();
     for (int i = 0; i < trace.keysOverTable().size(); i++) {
@@ -320,9 +324,9 @@ public final class DynamicPartitionPruning implements Program {
         fact.trace().keysOverTable(), fact.dataUsable(),
         dimNames.subList(fact.usable().size(), dimNames.size()));
     RelNode factInput = FactKeyTrace.replaceScan(join.getInput(fact.side()), scan, pruned);
-    for (FactKeyTrace branch : fact.otherBranches()) {
+    for (FactKeyTrace branch : branchesWithTheSameKeys(fact)) {
       // Another branch of a UNION ALL, pruned by the same keys where they are its partition keys too.
-      if (!factKeys.isEmpty() && usable(branch).equals(fact.usable())) {
+      if (!factKeys.isEmpty()) {
         List<RexNode> branchKeys = fact.usable().stream().map(branch.keysOverTable()::get).toList();
         factInput = FactKeyTrace.replaceScan(factInput, branch.scan(), branch.scan()
             .withDynamicPruning(new DynamicPruningSpec(channel, branchKeys, partitionDimNames)));
