@@ -22,7 +22,7 @@ final class TpcdsBenchmark {
   static final String USAGE = """
       usage: Benchmark --tpcds [--scale SF] [--lake DIR] [--warmups N] [--runs N] [--timeout S]
                                [--slow-seconds S] [--threads N] [--parts q1,q14a,...] [--engines ...]
-                               [--doc FILE]
+                               [--jvm-warmup SF] [--doc FILE]
         --scale SF          TPC-DS scale factor (default 1; 0.01 is Trino's "tiny")
         --lake DIR          where the lake is generated, or reused if an identical one is there
                             (default: <tmp>/tpcds-sf<SF>)
@@ -33,10 +33,14 @@ final class TpcdsBenchmark {
         --threads N         generator threads (default: the cores, at most 2)
         --parts LIST        only these parts (default: all 103)
         --engines LIST      only these of DuckDB,lake-jdbc,Spark (default: all; DuckDB always runs)
+        --jvm-warmup SF     before its timed runs, each engine runs every part once, untimed, on another
+                            lake of scale factor SF (generated or reused at <tmp>/tpcds-sf<SF>): a JVM
+                            that has run queries before, with nothing of this lake cached (default: none)
         --doc FILE          write the TPC-DS section into this markdown file (the rest is kept)""";
 
   record Options(double scale, Path lake, int warmups, int runs, int timeout, double slowSeconds,
-      int threads, List<String> parts, List<String> engines, Path doc, List<String> args) {
+      int threads, List<String> parts, List<String> engines, double jvmWarmup, Path doc,
+      List<String> args) {
     static Options parse(List<String> args) {
       double scale = 1;
       Path lake = null;
@@ -47,6 +51,7 @@ final class TpcdsBenchmark {
       int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
       List<String> parts = List.of();
       List<String> engines = List.of();
+      double jvmWarmup = 0;
       Path doc = null;
       for (int i = 0; i < args.size(); i++) {
         String a = args.get(i);
@@ -60,18 +65,27 @@ final class TpcdsBenchmark {
           case "--threads" -> threads = Integer.parseInt(value(args, ++i));
           case "--parts" -> parts = List.of(value(args, ++i).split(","));
           case "--engines" -> engines = List.of(value(args, ++i).toLowerCase(Locale.ROOT).split(","));
+          case "--jvm-warmup" -> jvmWarmup = Double.parseDouble(value(args, ++i));
           case "--doc" -> doc = Path.of(value(args, ++i));
           default -> throw new IllegalArgumentException("unexpected argument: " + a);
         }
       }
-      if (scale <= 0 || runs < 1 || warmups < 0 || timeout < 1) {
+      if (scale <= 0 || runs < 1 || warmups < 0 || timeout < 1 || jvmWarmup < 0) {
         throw new IllegalArgumentException("--scale, --runs and --timeout must be positive");
       }
       if (lake == null) {
-        lake = Path.of(System.getProperty("java.io.tmpdir"), "tpcds-sf" + TpcdsLake.scale(scale));
+        lake = defaultLake(scale);
+      }
+      if (jvmWarmup > 0 && defaultLake(jvmWarmup).equals(lake.toAbsolutePath())) {
+        throw new IllegalArgumentException("--jvm-warmup needs a lake other than the measured one");
       }
       return new Options(scale, lake.toAbsolutePath(), warmups, runs, timeout, slow, threads, parts,
-          engines, doc, List.copyOf(args));
+          engines, jvmWarmup, doc, List.copyOf(args));
+    }
+
+    static Path defaultLake(double scale) {
+      return Path.of(System.getProperty("java.io.tmpdir"), "tpcds-sf" + TpcdsLake.scale(scale))
+          .toAbsolutePath();
     }
 
     private static String value(List<String> args, int i) {
@@ -108,8 +122,14 @@ final class TpcdsBenchmark {
     List<EngineSpec> engines = engines(spark).stream().filter(e -> o.engines().isEmpty()
         || e.name().equals(DuckDbEngine.NAME) || o.engines().contains(e.name().toLowerCase(Locale.ROOT)))
         .toList();
+    Path warmLake = null;
+    if (o.jvmWarmup() > 0) {
+      warmLake = Options.defaultLake(o.jvmWarmup());
+      boolean made = TpcdsLake.ensure(warmLake, o.jvmWarmup(), o.threads());
+      out.printf("  JVM warm-up lake %s at %s%n", made ? "generated" : "reused", warmLake);
+    }
     TpcdsSuite.Settings settings = new TpcdsSuite.Settings(o.warmups(), o.runs(), o.timeout(),
-        o.slowSeconds());
+        o.slowSeconds(), warmLake == null ? null : new TpcdsSuite.JvmWarmup(o.jvmWarmup(), warmLake));
     TpcdsSuite.Outcome outcome = new TpcdsSuite(engines, settings, out).run(o.lake(), parts);
 
     List<String> setup = new ArrayList<>();

@@ -77,6 +77,14 @@ final class TpcdsReport {
             + "scans of our last run (read of total); \"DPP\" says whether a fact scan had a "
             + "`dynamic_filter`.%n%n", s.warmups(), s.runs(), num(s.slowSeconds()), s.timeoutSeconds(),
         TpcdsSuite.GRACE_SECONDS, TpcdsCompare.TOLERANCE));
+    if (s.jvmWarmup() != null) {
+      md.append(String.format(Locale.ROOT, "**A warm JVM**: before its timed runs, each engine ran every "
+          + "part once, untimed, on another lake (scale factor %s at `%s`, answers not checked), in "
+          + "the same JVM and on a connection of its own: the JVM of an application that has run "
+          + "queries before (its code compiled, its classes loaded), with nothing of the measured lake "
+          + "cached (no listing, footer or plan). Issue 15's goals are about a JVM without it.%n%n",
+          TpcdsLake.scale(s.jvmWarmup().scale()), s.jvmWarmup().lake()));
+    }
 
     Summary sum = Summary.of(o, run.spark());
     md.append("### Summary\n\n");

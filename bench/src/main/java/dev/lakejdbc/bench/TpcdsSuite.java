@@ -41,7 +41,15 @@ final class TpcdsSuite {
     }
   }
 
-  record Settings(int warmups, int runs, int timeoutSeconds, double slowSeconds) {}
+  /**
+   * @param jvmWarmup null, or another lake on which each engine runs every part once before its timed
+   *     runs: the JVM (compiled code, loaded classes) of an application that has run queries before
+   */
+  record Settings(int warmups, int runs, int timeoutSeconds, double slowSeconds,
+      JvmWarmup jvmWarmup) {}
+
+  /** The lake of the JVM warm-up, and its scale factor. */
+  record JvmWarmup(double scale, Path lake) {}
 
   enum Status { OK, FAILED, TIMED_OUT }
 
@@ -76,6 +84,9 @@ final class TpcdsSuite {
     Map<Part, Map<String, Run>> runs = new LinkedHashMap<>();
     parts.forEach(p -> runs.put(p, new LinkedHashMap<>()));
     for (EngineSpec spec : engines) {
+      if (settings.jvmWarmup() != null) {
+        warmUp(spec, settings.jvmWarmup().lake(), parts);
+      }
       long start = System.nanoTime();
       Guarded engine = new Guarded(spec, lake);
       try {
@@ -117,6 +128,29 @@ final class TpcdsSuite {
       }
     }
     return new Outcome(outcomes, versions);
+  }
+
+  /**
+   * Every part once on another lake, untimed, its answers and failures ignored; returns how many
+   * failed.
+   */
+  int warmUp(EngineSpec spec, Path warmLake, List<Part> parts) throws Exception {
+    long start = System.nanoTime();
+    Guarded engine = new Guarded(spec, warmLake);
+    int failed = 0;
+    try {
+      for (Part p : parts) {
+        if (spec.parts().test(p)
+            && engine.query(p.sql(), settings.timeoutSeconds()).status() != Status.OK) {
+          failed++;
+        }
+      }
+    } finally {
+      engine.close();
+    }
+    log.printf("  %s: JVM warm-up on %s: %.1f s, %d part(s) failed there%n", spec.name(), warmLake,
+        Stats.millisSince(start) / 1000, failed);
+    return failed;
   }
 
   private Run runPart(Guarded engine, Part p) {

@@ -84,7 +84,7 @@ class TpcdsTest {
             LakeEngine.NAME, p -> !known.containsKey(p.name())
                 && (UNPRUNED_PARTS.contains(p.name()) || "all".equals(System.getProperty("tpcds.unpruned")))));
     PrintStream log = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    Outcome o = new TpcdsSuite(engines, new TpcdsSuite.Settings(0, 1, TIMEOUT_SECONDS, 0), log)
+    Outcome o = new TpcdsSuite(engines, new TpcdsSuite.Settings(0, 1, TIMEOUT_SECONDS, 0, null), log)
         .run(lake, parts);
 
     List<String> problems = new ArrayList<>();
