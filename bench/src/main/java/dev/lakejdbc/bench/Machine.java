@@ -15,7 +15,18 @@ record Machine(int cores, String cpu, long physicalBytes, long maxHeapBytes, Str
         Runtime.getRuntime().maxMemory(),
         System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
             + System.getProperty("os.arch") + ")",
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+            + classArchive());
+  }
+
+  /**
+   * The class archive the JVM was started with (JDK 25's AOT cache, a CDS archive), if any: it takes
+   * class loading and, with an AOT cache, part of the JIT's warm-up out of the run.
+   */
+  private static String classArchive() {
+    return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(a -> a.startsWith("-XX:AOTCache=") || a.startsWith("-XX:SharedArchiveFile="))
+        .map(a -> " with " + a).findFirst().orElse("");
   }
 
   /** The 1-minute load average, to see whether other work shared the machine; -1 if unknown. */
