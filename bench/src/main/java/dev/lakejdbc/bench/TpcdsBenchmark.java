@@ -71,7 +71,8 @@ final class TpcdsBenchmark {
         }
       }
       if (scale <= 0 || runs < 1 || warmups < 0 || timeout < 1 || jvmWarmup < 0) {
-        throw new IllegalArgumentException("--scale, --runs and --timeout must be positive");
+        throw new IllegalArgumentException(
+            "--scale, --runs and --timeout must be positive, --warmups and --jvm-warmup not negative");
       }
       if (lake == null) {
         lake = defaultLake(scale);
