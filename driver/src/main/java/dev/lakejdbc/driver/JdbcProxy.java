@@ -386,8 +386,12 @@ final class JdbcProxy implements InvocationHandler {
             + method.getName() + " is not supported by lake-jdbc"
             + (message == null || message.isEmpty() ? "" : ": " + message), NOT_SUPPORTED, cause);
       }
+      // A constant the generated code computes once (5 % 0) fails in its class's initialiser: the
+      // first execution gets ExceptionInInitializerError, later ones NoClassDefFoundError. Both are
+      // the query's error, not the host's.
       if (Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
-          && (cause instanceof SQLException || cause instanceof RuntimeException)) {
+          && (cause instanceof SQLException || cause instanceof RuntimeException
+              || cause instanceof ExceptionInInitializerError || cause instanceof NoClassDefFoundError)) {
         throw canceled(cause, SqlStates.translate(cause));
       }
       throw cause;

@@ -52,9 +52,15 @@ public final class SqlStates {
       }
       if (c instanceof ArithmeticException e) {
         // A value out of a DECIMAL's range, or a division by zero, in the query's arithmetic.
-        String state = String.valueOf(e.getMessage()).contains("by zero") ? DIVISION_BY_ZERO
-            : NUMERIC_OUT_OF_RANGE;
-        return new SQLException(e.getMessage(), state, t);
+        return arithmetic(e.getMessage(), t);
+      }
+      if (c instanceof ExceptionInInitializerError e && e.getCause() == null
+          && String.valueOf(e.getMessage()).startsWith(RECORDED_ARITHMETIC)) {
+        // The JVM's record of an earlier failed initialisation: "Exception <class>: <message> [in
+        // thread ...]", the exception itself gone.
+        String message = e.getMessage().substring(RECORDED_ARITHMETIC.length());
+        int thread = message.lastIndexOf(" [in thread ");
+        return arithmetic(thread < 0 ? message : message.substring(0, thread), t);
       }
     }
     for (Throwable c = t; c != null; c = c.getCause()) {
@@ -65,6 +71,13 @@ public final class SqlStates {
     }
     String message = t.getMessage() == null ? t.toString() : t.getMessage();
     return new SQLException(message, GENERAL_ERROR, t);
+  }
+
+  private static final String RECORDED_ARITHMETIC = "Exception java.lang.ArithmeticException: ";
+
+  private static SQLException arithmetic(String message, Throwable t) {
+    String state = String.valueOf(message).contains("by zero") ? DIVISION_BY_ZERO : NUMERIC_OUT_OF_RANGE;
+    return new SQLException(message, state, t);
   }
 
   private static String firstLine(String s) {

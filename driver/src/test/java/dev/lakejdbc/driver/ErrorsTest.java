@@ -78,6 +78,26 @@ class ErrorsTest {
     assertSqlState("22018", "\"1x\"", () -> query("SELECT CAST(CAST(id AS VARCHAR) || 'x' AS INTEGER) FROM t"));
   }
 
+  /**
+   * A constant that fails when computed (Calcite computes it once, in the generated class's static
+   * initialiser) is the query's 22012 on every execution, not an Error thrown into the host.
+   */
+  @Test void aFailingConstantIsTheQuerysErrorEveryTime() throws Exception {
+    writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
+    try (Connection c = connect(""); Statement s = c.createStatement();
+        java.sql.PreparedStatement p = c.prepareStatement("SELECT id, 7 % 0 FROM t")) {
+      for (int i = 0; i < 2; i++) {
+        assertSqlState("22012", "by zero", () -> s.executeQuery("SELECT 5 % 0").next());
+        assertSqlState("22012", "by zero", () -> p.executeQuery().next());
+      }
+      // The connection goes on.
+      try (ResultSet rs = s.executeQuery("SELECT count(*) FROM t")) {
+        assertTrue(rs.next());
+        assertEquals(1, rs.getLong(1));
+      }
+    }
+  }
+
   @Test void writesAreRefused() throws Exception {
     writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
     try (Connection c = connect(""); Statement s = c.createStatement()) {
