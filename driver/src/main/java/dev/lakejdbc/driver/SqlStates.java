@@ -56,11 +56,7 @@ public final class SqlStates {
       }
       if (c instanceof ExceptionInInitializerError e && e.getCause() == null
           && String.valueOf(e.getMessage()).startsWith(RECORDED_ARITHMETIC)) {
-        // The JVM's record of an earlier failed initialisation: "Exception <class>: <message> [in
-        // thread ...]", the exception itself gone.
-        String message = e.getMessage().substring(RECORDED_ARITHMETIC.length());
-        int thread = message.lastIndexOf(" [in thread ");
-        return arithmetic(thread < 0 ? message : message.substring(0, thread), t);
+        return arithmetic(recordedMessage(e), t);
       }
     }
     for (Throwable c = t; c != null; c = c.getCause()) {
@@ -69,8 +65,32 @@ public final class SqlStates {
         return new SQLException("Cannot cast a string to a number: " + e.getMessage(), INVALID_CAST_VALUE, t);
       }
     }
-    String message = t.getMessage() == null ? t.toString() : t.getMessage();
-    return new SQLException(message, GENERAL_ERROR, t);
+    return new SQLException(message(t), GENERAL_ERROR, t);
+  }
+
+  /**
+   * What failed, in words: for a constant of the generated code that failed in its class's
+   * initialiser, the failure's message, not the initialiser's error.
+   */
+  private static String message(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof ExceptionInInitializerError e) {
+        Throwable failure = e.getCause();
+        return failure != null ? message(failure) : recordedMessage(e);
+      }
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
+  }
+
+  /**
+   * The message of the exception an earlier initialisation failed with, from the JVM's record of it
+   * (the exception itself is gone): "Exception <class>: <message> [in thread "..."]".
+   */
+  private static String recordedMessage(ExceptionInInitializerError record) {
+    String text = String.valueOf(record.getMessage());
+    int start = text.startsWith("Exception ") ? text.indexOf(": ") : -1;
+    int thread = text.lastIndexOf(" [in thread ");
+    return text.substring(start < 0 ? 0 : start + 2, thread > start ? thread : text.length());
   }
 
   private static final String RECORDED_ARITHMETIC = "Exception java.lang.ArithmeticException: ";
