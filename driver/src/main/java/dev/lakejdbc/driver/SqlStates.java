@@ -21,6 +21,8 @@ public final class SqlStates {
       Pattern.compile("(Object|Table) '.*' not found.*", Pattern.DOTALL);
   private static final Pattern COLUMN_NOT_FOUND =
       Pattern.compile("Column '.*' not found.*", Pattern.DOTALL);
+  /** How the JVM records an earlier failed class initialisation that threw an ArithmeticException. */
+  private static final String RECORDED_ARITHMETIC = "Exception java.lang.ArithmeticException: ";
 
   static final String NUMERIC_OUT_OF_RANGE = "22003";
   static final String DIVISION_BY_ZERO = "22012";
@@ -92,8 +94,6 @@ public final class SqlStates {
     int thread = text.lastIndexOf(" [in thread ");
     return text.substring(start < 0 ? 0 : start + 2, thread > start ? thread : text.length());
   }
-
-  private static final String RECORDED_ARITHMETIC = "Exception java.lang.ArithmeticException: ";
 
   private static SQLException arithmetic(String message, Throwable t) {
     String state = String.valueOf(message).contains("by zero") ? DIVISION_BY_ZERO : NUMERIC_OUT_OF_RANGE;
