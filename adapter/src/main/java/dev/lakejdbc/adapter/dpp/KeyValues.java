@@ -60,7 +60,10 @@ public final class KeyValues {
     return values.size();
   }
 
-  /** Past the key cap ({@code dppMaxKeys}) only the range is used. */
+  /**
+   * Past the key cap ({@code dppMaxKeys}) row groups and pages are filtered by the keys' range only;
+   * decoded rows are still tested against every key ({@link #mayMatch}).
+   */
   public boolean overCap() {
     return values.size() > maxKeys;
   }
@@ -92,16 +95,13 @@ public final class KeyValues {
     return max;
   }
 
-  /** Whether a fact value may match: among the values, or (past the cap) within the range. */
+  /** Whether a fact value may match: it is among the values, however many there are. */
   public boolean mayMatch(Object factValue) {
     Object v = DynamicKeys.normalize(factValue);
     if (v == null) {
       return matchesNull;
     }
-    if (!overCap()) {
-      return values.contains(v);
-    }
-    return inRange(v);
+    return values.contains(v);
   }
 
   /** Whether a normalized value lies within the range (true when there is none to judge by). */

@@ -12,8 +12,9 @@ import org.apache.calcite.DataContext;
  * A dynamic filter on a fact's data column: the join keys a dimension evaluated at run time, made into
  * what the fact column may hold to join. Up to {@link #IN_LIST_MAX} keys that is an IN list (row groups
  * and pages whose statistics, dictionary or bloom filter hold none of them are skipped); past it, or
- * past {@code dppMaxKeys}, the keys' smallest and largest value, as a range. A NULL fact value joins
- * only where the key is null-safe and the dimension has a NULL key.
+ * past {@code dppMaxKeys}, the keys' smallest and largest value, as a range. Decoded rows are tested
+ * against every key either way ({@link RowKeyFilter}). A NULL fact value joins only where the key is
+ * null-safe and the dimension has a NULL key.
  *
  * @param keyPosition the position of this key in the channel's key tuples
  * @param column the fact column, as an index into the table's columns
@@ -61,7 +62,10 @@ public record DynamicDataFilter(DynamicFilterChannel channel, int keyPosition, i
     return DataPredicate.or(either);
   }
 
-  /** For sys.scans: {@code #1: customer_id = c_id IN 37 keys: 4, 9, ...}, or the range used. */
+  /**
+   * For sys.scans: {@code #1: customer_id = c_id IN 37 keys: 4, 9, ...}, or the range row groups and
+   * pages were filtered by.
+   */
   public String describe(KeyValues keys) {
     if (keys.size() <= IN_LIST_MAX && !keys.overCap()) {
       List<String> shown = new ArrayList<>();
@@ -77,7 +81,7 @@ public record DynamicDataFilter(DynamicFilterChannel channel, int keyPosition, i
     }
     String why = keys.overCap() ? "over dppMaxKeys=" + keys.maxKeys() : "over " + IN_LIST_MAX;
     return text + (keys.hasRange() ? " BETWEEN " + format(keys.min()) + " AND " + format(keys.max())
-        : " (no range)") + " (" + keys.size() + " keys, " + why + ")";
+        : " (no range)") + " (" + keys.size() + " keys, " + why + "; rows tested against every key)";
   }
 
   private String format(Object v) {

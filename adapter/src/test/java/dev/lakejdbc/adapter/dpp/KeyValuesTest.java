@@ -43,17 +43,20 @@ class KeyValuesTest {
     assertEquals(1, nullSafe.size());
   }
 
-  @Test void pastTheCapOnlyTheRangeDecides() {
+  @Test void pastTheCapRowsStillMatchOnlyTheKeys() {
     KeyValues v = KeyValues.of(tuples(1, 5, 9), 0, false, 2);
     assertTrue(v.overCap());
-    assertTrue(v.mayMatch(4), "within 1..9");
+    assertEquals(0, BigDecimal.ONE.compareTo((BigDecimal) v.min()), "the range stays, for row groups");
+    assertFalse(v.mayMatch(4), "within 1..9, but not a key");
+    assertTrue(v.mayMatch(5L));
     assertFalse(v.mayMatch(10));
   }
 
   @Test void mixedKindsHaveNoRange() {
     KeyValues v = KeyValues.of(tuples(1, "a"), 0, false, 1);
     assertFalse(v.hasRange());
-    assertTrue(v.mayMatch(42), "over the cap without a range, every value may match");
+    assertTrue(v.mayMatch("a"));
+    assertFalse(v.mayMatch(42), "over the cap and without a range, still only the keys");
   }
 
   @Test void partitionKeysAndDataKeysOfOneChannel() {

@@ -107,13 +107,16 @@ class DynamicDataFilterTest {
     DataFilterCheck.Counts c = join("many");
     assertEquals(check.rowGroupsOverlapping("events", "id", "BIGINT", "2000", "4998"), c.rowGroupsRead());
     assertEquals(1_500, c.rowsRead(), "decoded rows are still checked against every key");
-    assertTrue(c.dataFilter().contains("BETWEEN 2000 AND 4998 (1500 keys, over 1000)"), c.dataFilter());
+    assertTrue(c.dataFilter().contains(
+        "BETWEEN 2000 AND 4998 (1500 keys, over 1000; rows tested against every key)"), c.dataFilter());
   }
 
-  @Test void pastDppMaxKeysTheirRangeToo() throws Exception {
+  @Test void pastDppMaxKeysRowGroupsByTheirRangeRowsByEveryKey() throws Exception {
     DataFilterCheck.Counts c = join("few", ";dppMaxKeys=5");
     assertEquals(check.rowGroupsOverlapping("events", "id", "BIGINT", "100", "5004"), c.rowGroupsRead());
-    assertTrue(c.dataFilter().contains("over dppMaxKeys=5"), c.dataFilter());
+    assertEquals(16, c.rowsRead(), "rows within the range but not keys are dropped as they are decoded");
+    assertTrue(c.dataFilter().contains("(16 keys, over dppMaxKeys=5; rows tested against every key)"),
+        c.dataFilter());
   }
 
   @Test void anEmptyDimensionReadsNothing() throws Exception {
