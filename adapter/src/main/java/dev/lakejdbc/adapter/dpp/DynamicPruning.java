@@ -1,5 +1,6 @@
 package dev.lakejdbc.adapter.dpp;
 
+import java.math.BigDecimal;
 import org.apache.calcite.linq4j.function.Function1;
 
 /**
@@ -22,7 +23,11 @@ public record DynamicPruning(DynamicFilterChannel channel, Function1<Object[], O
     return joinedAt >= 0;
   }
 
-  /** A key value as a user would write it: dates and timestamps in ISO form. */
+  /**
+   * A key value as a user would write it: dates and timestamps in ISO form, numbers in plain digits
+   * (keys are compared as decimals without trailing zeros, whose {@code toString} writes 2452280 as
+   * {@code 2.45228E+6}).
+   */
   public String format(int position, Object value) {
     if (value == null) {
       return "NULL";
@@ -35,7 +40,7 @@ public record DynamicPruning(DynamicFilterChannel channel, Function1<Object[], O
       case "VARCHAR": case "CHAR":
         return "'" + value + "'";
       default:
-        return value.toString();
+        return value instanceof BigDecimal d ? d.toPlainString() : value.toString();
     }
   }
 }
