@@ -52,10 +52,15 @@ final class LakeEngine implements Engine {
 
   /** One row of {@code sys.scans}. */
   record Scan(String table, long partitionsRead, long partitionsTotal, long filesRead,
-      String dynamicFilter, String notes) {}
+      String dynamicFilter, String notes, String staticFilter, String dataFilter) {
+    /** Whether the scan read through a filter of its own: on partitions, on data, or a dynamic one. */
+    boolean filtered() {
+      return staticFilter != null || dataFilter != null || dynamicFilter != null;
+    }
+  }
 
   private static final String LAST_SCANS = "SELECT table_name, partitions_read, partitions_total, "
-      + "files_read, dynamic_filter, notes FROM sys.scans WHERE statement_id = "
+      + "files_read, dynamic_filter, notes, static_filter, data_filter FROM sys.scans WHERE statement_id = "
       + "(SELECT max(statement_id) FROM sys.scans)";
 
   /** The scans of the last statement, from {@code sys.scans} (empty if it scanned no lake table). */
@@ -64,7 +69,7 @@ final class LakeEngine implements Engine {
     for (List<Object> r : Jdbc.queryRaw(connection, LAST_SCANS, 60, true).rows()) {
       scans.add(new Scan((String) r.get(0), ((Number) r.get(1)).longValue(),
           ((Number) r.get(2)).longValue(), ((Number) r.get(3)).longValue(), (String) r.get(4),
-          (String) r.get(5)));
+          (String) r.get(5), (String) r.get(6), (String) r.get(7)));
     }
     return scans;
   }

@@ -105,7 +105,8 @@ final class TpcdsReport {
           ratio(geomean(sum.vsSpark))));
     }
     md.append(String.format(Locale.ROOT, "- Dynamic pruning fired on %d of the %d parts that join a fact's "
-            + "date key to `date_dim.d_date_sk` (a textual test) and ran; on %d parts in all.%n%n",
+            + "date key to `date_dim.d_date_sk` and filter `date_dim` (in the text, or through our plan) "
+            + "and ran; on %d parts in all.%n%n",
         sum.dppFiredCandidates, sum.dppCandidates.size(), sum.dppFired));
     md.append("Worst ratios vs DuckDB among the equal answers: ")
         .append(worst(sum.vsDuckByPart, 15)).append(".\n\n");
@@ -273,7 +274,9 @@ final class TpcdsReport {
         if (fired) {
           s.dppFired++;
         }
-        if (joinsFactDateKey(p.part().sql()) && ours != null && ours.status() == Status.OK) {
+        if (ours != null && ours.status() == Status.OK && joinsFactDateKey(p.part().sql())
+            && (filtersDateColumn(p.part().sql())
+                || ours.facts().map(FactScans::dateDimensionFiltered).orElse(false))) {
           s.dppCandidates.add(p.part().name());
           if (fired) {
             s.dppFiredCandidates++;
@@ -301,6 +304,21 @@ final class TpcdsReport {
       }
     }
     return false;
+  }
+
+  /** A comparison of a {@code date_dim} column other than its key: {@code d_year = 2000}, {@code d.d_moy IN}. */
+  private static final Pattern DATE_COLUMN_FILTER = Pattern.compile("(?i)\\b(?:\\w+\\.)?d_(?!date_sk\\b)\\w+"
+      + "\\s*(?:[=<>]|\\bbetween\\b|\\bin\\b|\\bnot\\b)");
+
+  /**
+   * Does the text compare a column of {@code date_dim} other than its key? With {@link #joinsFactDateKey}
+   * and a filtered {@code date_dim} scan in our plan, what makes a part one where dynamic pruning
+   * should fire: a filter on the dimension either is in the text or reached the dimension through
+   * the plan (a {@code WHERE dyear = 2001} over a grouped CTE). A part that joins an unfiltered
+   * {@code date_dim} (q76) has nothing to prune by.
+   */
+  static boolean filtersDateColumn(String sql) {
+    return DATE_COLUMN_FILTER.matcher(sql).find();
   }
 
   static List<String> goals(Summary s, boolean spark) {
@@ -331,7 +349,8 @@ final class TpcdsReport {
     }
     g.add(mark(s.dppMissing.isEmpty()) + " — dynamic pruning fires on every part where a filtered "
         + "dimension restricts a partition column (approximated: the text joins a fact's date key to "
-        + "`d_date_sk`; parts that failed or timed out not counted): " + s.dppFiredCandidates + " of " + s.dppCandidates.size()
+        + "`d_date_sk`, and either compares another `date_dim` column or our plan read `date_dim` through "
+        + "a filter; parts that failed or timed out not counted): " + s.dppFiredCandidates + " of " + s.dppCandidates.size()
         + (s.dppMissing.isEmpty() ? "" : "; not on " + String.join(", ", s.dppMissing)) + ".");
     return g;
   }

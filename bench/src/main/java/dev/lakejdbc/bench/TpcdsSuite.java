@@ -53,9 +53,12 @@ final class TpcdsSuite {
 
   enum Status { OK, FAILED, TIMED_OUT }
 
-  /** What our driver read of the fact tables in a part's last run. */
+  /**
+   * What our driver read of the fact tables in a part's last run, and whether it read {@code date_dim}
+   * through a filter of its own (one it was given, or pushed down to it by the plan).
+   */
   record FactScans(long partitionsRead, long partitionsTotal, long filesRead, int scans,
-      boolean dynamicPruning, List<String> dynamicFilters) {}
+      boolean dynamicPruning, List<String> dynamicFilters, boolean dateDimensionFiltered) {}
 
   /** One engine's runs of one part. */
   record Run(Status status, Stats stats, Rows rows, String error, Optional<FactScans> facts) {
@@ -300,8 +303,10 @@ final class TpcdsSuite {
         long files = 0;
         int n = 0;
         boolean dynamic = false;
+        boolean dateFiltered = false;
         List<String> filters = new ArrayList<>();
         for (LakeEngine.Scan s : scans) {
+          dateFiltered |= s.table().equalsIgnoreCase("date_dim") && s.filtered();
           if (TpcdsLake.PARTITION_KEYS.containsKey(s.table().toLowerCase(java.util.Locale.ROOT))) {
             read += s.partitionsRead();
             total += s.partitionsTotal();
@@ -314,7 +319,7 @@ final class TpcdsSuite {
           }
         }
         return n == 0 ? Optional.empty()
-            : Optional.of(new FactScans(read, total, files, n, dynamic, filters));
+            : Optional.of(new FactScans(read, total, files, n, dynamic, filters, dateFiltered));
       } catch (Exception e) {
         log.println("  sys.scans: " + TpcdsCompare.firstLine(e));
         return Optional.empty();

@@ -34,4 +34,15 @@ class TpcdsReportTest {
     assertTrue(TpcdsReport.joinsFactDateKey("on (d1.d_date_sk = cs_sold_date_sk)"));
     assertTrue(!TpcdsReport.joinsFactDateKey("where cs_ship_date_sk = d3.d_date_sk"));
   }
+
+  @Test void filtersOnDateColumnsOtherThanTheKeyAreFound() {
+    assertTrue(TpcdsReport.filtersDateColumn("and d_year = 2000"));
+    assertTrue(TpcdsReport.filtersDateColumn("and d1.d_moy between 4 and 10"));
+    assertTrue(TpcdsReport.filtersDateColumn("and d.d_date in (select d_date from x)"));
+    assertTrue(TpcdsReport.filtersDateColumn("and D_MONTH_SEQ>=1200"));
+    // q76: the dimension joined by its key and only projected.
+    assertTrue(!TpcdsReport.filtersDateColumn("select d_year, d_qoy from store_sales, date_dim "
+        + "where ss_sold_date_sk = d_date_sk and ss_store_sk is null group by d_year, d_qoy"));
+    assertTrue(!TpcdsReport.filtersDateColumn("where d_date_sk = ss_sold_date_sk"));
+  }
 }
