@@ -96,31 +96,46 @@ final class FlatColumnReader {
       }
       int end = r + Math.min(count - r, leftInPage);
       leftInPage -= end - r;
-      if (dictionaryIds != null) {
-        for (; r < end; r++) {
-          if (maxDefinition > 0 && nextLevel() != maxDefinition) {
-            continue;
+      while (r < end) {
+        // The rows from r on whose values are all present: a run of the maximum definition level
+        // at once (a column without NULLs), else one row whose level says whether it has a value.
+        int present = end - r;
+        if (maxDefinition > 0) {
+          present = levels == null ? 0 : levels.takeRepeated(maxDefinition, end - r);
+          if (present == 0) {
+            if (nextLevel() != maxDefinition) {
+              r++;
+              continue;
+            }
+            present = 1;
           }
-          int id = dictionaryIds.next();
-          if (skip == null || !skip[r]) {
-            rows[r][position] = dictionaryValues[id];
-          }
         }
-        continue;
-      }
-      for (; r < end; r++) {
-        if (maxDefinition > 0 && nextLevel() != maxDefinition) {
-          continue;
-        }
-        if (skip != null && skip[r]) {
-          values.skip();
-        } else {
-          row = rows[r];
-          readValue();
-        }
+        readPresent(rows, r, r + present, skip);
+        r += present;
       }
     }
     row = null;
+  }
+
+  /** Decodes the values of rows {@code [from, to)}, all present (not NULL), into the rows. */
+  private void readPresent(Object[][] rows, int from, int to, boolean[] skip) {
+    if (dictionaryIds != null) {
+      for (int r = from; r < to; r++) {
+        int id = dictionaryIds.next();
+        if (skip == null || !skip[r]) {
+          rows[r][position] = dictionaryValues[id];
+        }
+      }
+      return;
+    }
+    for (int r = from; r < to; r++) {
+      if (skip != null && skip[r]) {
+        values.skip();
+      } else {
+        row = rows[r];
+        readValue();
+      }
+    }
   }
 
   private int nextLevel() {

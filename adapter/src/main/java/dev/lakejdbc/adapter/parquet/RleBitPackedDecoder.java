@@ -69,6 +69,28 @@ final class RleBitPackedDecoder {
     return unpacked[unpackedIndex++];
   }
 
+  /**
+   * If the next values are a repeated run of {@code value}, consumes up to {@code max} of them and
+   * returns how many; else returns 0 and consumes nothing. A caller that reads at least one more value
+   * must know there is one (as {@link #next} assumes too): it may read the next run's header.
+   * Definition levels of a column without NULLs are one such run per page, taken a batch at a time
+   * instead of a call per value.
+   */
+  int takeRepeated(int value, int max) {
+    if (bitWidth == 0) {
+      return value == 0 ? max : 0;
+    }
+    if (runLeft == 0) {
+      readRun();
+    }
+    if (!repeated || repeatedValue != value) {
+      return 0;
+    }
+    int n = Math.min(runLeft, max);
+    runLeft -= n;
+    return n;
+  }
+
   private void readRun() {
     int header = readUnsignedVarInt();
     if ((header & 1) == 0) {

@@ -283,4 +283,43 @@ class FlatColumnReadTest {
       }
     }
   }
+
+  /**
+   * Definition levels as FlatColumnReader takes them: a repeated run of the maximum level a batch at a
+   * time, anything else a value at a time, in batches that end inside runs. Same levels as one by one.
+   */
+  @Test
+  void repeatedRunsTakenInBatchesGiveTheSameLevels() {
+    ByteBuffer bytes = ByteBuffer.allocate(32);
+    List<Integer> levels = new ArrayList<>();
+    bytes.put((byte) (10 << 1)).put((byte) 1);
+    levels.addAll(java.util.Collections.nCopies(10, 1));
+    // One bit-packed group, LSB first: 1, 0, 1, 1, 0, 1, 1, 1.
+    bytes.put((byte) ((1 << 1) | 1)).put((byte) 0b11101101);
+    levels.addAll(List.of(1, 0, 1, 1, 0, 1, 1, 1));
+    bytes.put((byte) (4 << 1)).put((byte) 0);
+    levels.addAll(java.util.Collections.nCopies(4, 0));
+    bytes.put((byte) (20 << 1)).put((byte) 1);
+    levels.addAll(java.util.Collections.nCopies(20, 1));
+    int end = bytes.position();
+    for (int batch = 1; batch <= levels.size(); batch++) {
+      RleBitPackedDecoder decoder = new RleBitPackedDecoder(bytes, 0, end, 1);
+      List<Integer> read = new ArrayList<>();
+      int r = 0;
+      while (r < levels.size()) {
+        int batchEnd = Math.min(levels.size(), r + batch);
+        while (r < batchEnd) {
+          int ones = decoder.takeRepeated(1, batchEnd - r);
+          if (ones > 0) {
+            read.addAll(java.util.Collections.nCopies(ones, 1));
+            r += ones;
+          } else {
+            read.add(decoder.next());
+            r++;
+          }
+        }
+      }
+      assertEquals(levels, read, "batches of " + batch);
+    }
+  }
 }
