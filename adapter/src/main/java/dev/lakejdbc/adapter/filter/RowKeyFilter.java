@@ -57,8 +57,8 @@ public abstract class RowKeyFilter extends RowFilter {
     if (integral) {
       long[] longs = longs(keys.values());
       if (longs != null) {
-        return LongBitmap.fits(longs) ? new LongBitmap(position, longs, keys.matchesNull())
-            : new LongMembership(position, longs, keys.matchesNull());
+        RowKeyFilter dense = LongBitmap.ifDense(position, longs, keys.matchesNull());
+        return dense != null ? dense : new LongMembership(position, longs, keys.matchesNull());
       }
     }
     return new ByValue(position, keys);
@@ -117,38 +117,33 @@ public abstract class RowKeyFilter extends RowFilter {
     private final long[] words;
     private final boolean matchesNull;
 
-    LongBitmap(int position, long[] keys, boolean matchesNull) {
+    private LongBitmap(int position, long[] keys, long min, long max, boolean matchesNull) {
       super(position);
       this.matchesNull = matchesNull;
-      long lo = Long.MAX_VALUE;
-      long hi = Long.MIN_VALUE;
+      this.min = min;
+      this.max = max;
+      this.words = new long[(int) ((max - min) / 64 + 1)];
       for (long k : keys) {
-        lo = Math.min(lo, k);
-        hi = Math.max(hi, k);
-      }
-      this.min = lo;
-      this.max = hi;
-      this.words = new long[keys.length == 0 ? 0 : (int) ((hi - lo) / 64 + 1)];
-      for (long k : keys) {
-        long bit = k - lo;
+        long bit = k - min;
         words[(int) (bit >>> 6)] |= 1L << bit;
       }
     }
 
-    /** Whether the keys' range is small enough: at most 64 values per key, and not empty. */
-    static boolean fits(long[] keys) {
+    /** The bitmap of {@code keys}, or null when there are none or their range is over 64 values a key. */
+    static LongBitmap ifDense(int position, long[] keys, boolean matchesNull) {
       if (keys.length == 0) {
-        return false;
+        return null;
       }
-      long lo = Long.MAX_VALUE;
-      long hi = Long.MIN_VALUE;
+      long min = Long.MAX_VALUE;
+      long max = Long.MIN_VALUE;
       for (long k : keys) {
-        lo = Math.min(lo, k);
-        hi = Math.max(hi, k);
+        min = Math.min(min, k);
+        max = Math.max(max, k);
       }
-      // hi - lo may overflow for keys at both ends of long's range: then it is not small.
-      long span = hi - lo;
-      return span >= 0 && span / 64 < keys.length;
+      // max - min overflows for keys at both ends of long's range: then it is anything but small.
+      long span = max - min;
+      return span >= 0 && span / 64 < keys.length
+          ? new LongBitmap(position, keys, min, max, matchesNull) : null;
     }
 
     @Override public boolean mayJoin(Object[] row) {
