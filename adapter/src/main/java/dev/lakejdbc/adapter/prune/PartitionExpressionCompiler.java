@@ -7,6 +7,7 @@ import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
 import org.apache.calcite.adapter.enumerable.PhysType;
 import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.adapter.enumerable.RexImpTable;
 import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
 import org.apache.calcite.linq4j.function.Function1;
 import org.apache.calcite.linq4j.function.Predicate1;
@@ -17,6 +18,8 @@ import org.apache.calcite.linq4j.tree.ParameterExpression;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgramBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -74,12 +77,28 @@ public final class PartitionExpressionCompiler {
     return new MicrosRewrite(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(e));
   }
 
-  /** A {@code Function1<Object[], Object[]>}: the values of {@code keys} for a partition's values. */
+  /**
+   * A {@code Function1<Object[], Object[]>}: the values of {@code keys} for a partition's values. Keys
+   * that are all columns, or all literals, need no generated class ({@link RowFunctions}): the row's
+   * fields hold values of the columns' Java classes already, and a literal's value is what the
+   * generated code would compute from it.
+   */
   public Expression keyFunction(List<RexNode> keys) {
+    List<RexNode> implementable = keys.stream().map(this::implementable).toList();
+    if (!implementable.isEmpty() && implementable.stream().allMatch(RexInputRef.class::isInstance)) {
+      return Expressions.call(RowFunctions.class, "fields", Expressions.constant(
+          implementable.stream().mapToInt(k -> ((RexInputRef) k).getIndex()).toArray()));
+    }
+    if (implementable.stream().allMatch(RexLiteral.class::isInstance)) {
+      return Expressions.call(RowFunctions.class, "constant", Expressions.newArrayInit(Object.class,
+          implementable.stream().map(k -> Expressions.box(RexToLixTranslator.translateLiteral(
+              (RexLiteral) k, k.getType(), implementor.getTypeFactory(), RexImpTable.NullAs.NULL)))
+              .toList()));
+    }
     ParameterExpression row = Expressions.parameter(Object[].class, "partitionRow");
     RexProgramBuilder program = new RexProgramBuilder(tableRowType, rexBuilder);
-    for (int i = 0; i < keys.size(); i++) {
-      program.addProject(implementable(keys.get(i)), "k" + i);
+    for (int i = 0; i < implementable.size(); i++) {
+      program.addProject(implementable.get(i), "k" + i);
     }
     BlockBuilder body = new BlockBuilder();
     List<Expression> values = RexToLixTranslator.translateProjects(program.getProgram(),

@@ -1,6 +1,7 @@
 package dev.lakejdbc.rules.dpp;
 
 import dev.lakejdbc.adapter.dpp.DynamicFilterChannel;
+import dev.lakejdbc.adapter.prune.RowFunctions;
 import dev.lakejdbc.rules.cost.RowsOfItsInput;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.stream.IntStream;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
 import org.apache.calcite.adapter.enumerable.PhysType;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.function.Function1;
@@ -58,25 +60,33 @@ public final class DynamicFilterSource extends SingleRel implements EnumerableRe
     PhysType physType = dimension.physType;
     BlockBuilder builder = new BlockBuilder();
     Expression rows = builder.append("dimension", dimension.block);
-    ParameterExpression row = Expressions.parameter(Object.class, "dimensionRow");
-    Expression typedRow = Expressions.convert_(row, physType.getJavaRowType());
-    List<Expression> keyValues = new ArrayList<>();
-    for (int key : keys) {
-      keyValues.add(Expressions.box(physType.fieldReference(typedRow, key)));
-    }
-    Expression keyOf = Expressions.lambda(Function1.class,
-        Expressions.newArrayInit(Object.class, keyValues), row);
-    List<Expression> columnValues = new ArrayList<>();
-    for (int i = 0; i < input.getRowType().getFieldCount(); i++) {
-      columnValues.add(Expressions.box(physType.fieldReference(typedRow, i)));
-    }
-    Expression columnsOf = Expressions.lambda(Function1.class,
-        Expressions.newArrayInit(Object.class, columnValues), row);
+    int[] all = IntStream.range(0, input.getRowType().getFieldCount()).toArray();
     builder.add(Expressions.return_(null, Expressions.call(
         implementor.stash(channel, DynamicFilterChannel.class),
         Types.lookupMethod(DynamicFilterChannel.class, "source", DataContext.class, Enumerable.class,
             Function1.class, Function1.class),
-        implementor.getRootExpression(), rows, keyOf, columnsOf)));
+        implementor.getRootExpression(), rows, valuesOf(physType, keys), valuesOf(physType, all))));
     return implementor.result(physType, builder.toBlock());
+  }
+
+  /**
+   * A {@code Function1<Object, Object[]>}: the values of {@code fields} of a dimension row. Rows that
+   * are arrays (or a single value) need no generated class: downstream code converts what it reads
+   * from an {@code Object[]} row by itself, as from any other.
+   */
+  private static Expression valuesOf(PhysType physType, int[] fields) {
+    if (physType.getFormat() == JavaRowFormat.ARRAY) {
+      return Expressions.call(RowFunctions.class, "fields", Expressions.constant(fields));
+    }
+    if (physType.getFormat() == JavaRowFormat.SCALAR) {
+      return Expressions.call(RowFunctions.class, "scalar");
+    }
+    ParameterExpression row = Expressions.parameter(Object.class, "dimensionRow");
+    Expression typedRow = Expressions.convert_(row, physType.getJavaRowType());
+    List<Expression> values = new ArrayList<>();
+    for (int field : fields) {
+      values.add(Expressions.box(physType.fieldReference(typedRow, field)));
+    }
+    return Expressions.lambda(Function1.class, Expressions.newArrayInit(Object.class, values), row);
   }
 }
