@@ -39,6 +39,12 @@ final class FlatColumnReader {
   /** The row the converter writes into. */
   private Object[] row;
   private int leftInPage;
+  /**
+   * The row (of the row group) the next value of the page belongs to, and the row after the page's
+   * last: pages a column index left out leave gaps between them.
+   */
+  private long nextRow;
+  private long pageEnd;
   /** Definition levels in RLE (all but ancient files), or else parquet-java's reader of them. */
   private RleBitPackedDecoder levels;
   private ValuesReader otherLevels;
@@ -89,13 +95,42 @@ final class FlatColumnReader {
    * it is. The value of a row marked in {@code skip} (if not null) is consumed, not decoded.
    */
   void read(Object[][] rows, int count, boolean[] skip) {
-    int r = 0;
-    while (r < count) {
+    read(rows, 0, count, skip);
+  }
+
+  /**
+   * Moves to the value of {@code row} (of the row group), at or after the current one, for a row
+   * group whose pages a column index narrowed to some row ranges: pages before the row are passed
+   * over, values before it in its page consumed without being decoded.
+   */
+  void seek(long row) {
+    if (row < nextRow) {
+      throw new IllegalArgumentException("row " + row + " is behind row " + nextRow + " of " + column);
+    }
+    while (row >= pageEnd) {
+      nextPage();
+    }
+    skip((int) (row - nextRow));
+  }
+
+  /**
+   * Decodes the values of the rows that follow into {@code rows[from..to)}, as {@link #read(Object[][],
+   * int, boolean[])} does.
+   */
+  void read(Object[][] rows, int from, int to, boolean[] skip) {
+    int r = from;
+    while (r < to) {
       if (leftInPage == 0) {
+        long expected = nextRow;
         nextPage();
+        if (nextRow != expected) {
+          throw new ParquetDecodingException("column " + column + " has no page for rows " + expected
+              + " to " + (nextRow - 1));
+        }
       }
-      int end = r + Math.min(count - r, leftInPage);
+      int end = r + Math.min(to - r, leftInPage);
       leftInPage -= end - r;
+      nextRow += end - r;
       while (r < end) {
         // The rows from r on whose values are all present: a run of the maximum definition level
         // at once (a column without NULLs), else one row whose level says whether it has a value.
@@ -138,6 +173,39 @@ final class FlatColumnReader {
     }
   }
 
+  /** Consumes the next {@code count} values of the page without decoding them. */
+  private void skip(int count) {
+    leftInPage -= count;
+    nextRow += count;
+    int left = count;
+    while (left > 0) {
+      int present = left;
+      if (maxDefinition > 0) {
+        present = levels == null ? 0 : levels.takeRepeated(maxDefinition, left);
+        if (present == 0) {
+          // One row, whose level says whether it has a value.
+          left--;
+          if (nextLevel() == maxDefinition) {
+            skipPresent(1);
+          }
+          continue;
+        }
+      }
+      skipPresent(present);
+      left -= present;
+    }
+  }
+
+  private void skipPresent(int count) {
+    if (dictionaryIds != null) {
+      for (int i = 0; i < count; i++) {
+        dictionaryIds.next();
+      }
+    } else {
+      values.skip(count);
+    }
+  }
+
   private int nextLevel() {
     return levels != null ? levels.next() : otherLevels.readInteger();
   }
@@ -160,6 +228,9 @@ final class FlatColumnReader {
       throw new ParquetDecodingException("column " + column + " has fewer values than its row group rows");
     }
     leftInPage = page.getValueCount();
+    // Flat columns have a value (or a NULL) per row: a page's values are its rows.
+    nextRow = page.getFirstRowIndex().orElse(pageEnd);
+    pageEnd = nextRow + leftInPage;
     page.accept(new DataPage.Visitor<Void>() {
       @Override public Void visit(DataPageV1 v1) {
         ByteBuffer bytes = bytes(v1.getBytes());

@@ -63,6 +63,8 @@ public final class ParquetFileRows implements AutoCloseable {
   private long rowsLeftInGroup;
   private long rowsDroppedByKeys;
   private long rowsDroppedByFilter;
+  /** Row groups read through record assembly so far. */
+  private int rowGroupsAssembled;
   /** Whether the row filters were checked on the rows of a file without the columns read. */
   private boolean rowFiltersChecked;
   private Object[] current;
@@ -221,9 +223,14 @@ public final class ParquetFileRows implements AutoCloseable {
     return opened;
   }
 
-  /** Whether its row groups are read column by column (unless a column index narrowed their pages). */
+  /** Whether its row groups are read column by column (also those a column index narrowed). */
   boolean readsColumnByColumn() {
     return flatColumns != null;
+  }
+
+  /** How many row groups were read through parquet-java's record assembly (nested columns). */
+  int rowGroupsAssembled() {
+    return rowGroupsAssembled;
   }
 
   /** Advances to the next row; false at the end of the file. */
@@ -261,14 +268,13 @@ public final class ParquetFileRows implements AutoCloseable {
           if (pages == null) {
             return false;
           }
-          // Pages narrowed to row ranges by a column index are not aligned across columns: only
-          // record assembly keeps their rows together.
-          if (flatColumns != null && pages.getRowIndexes().isEmpty()) {
-            flatGroup = new FlatRowGroup(pages, flatColumns, positions, fileTypes, tableTypes,
-                template, rowFilters);
+          if (flatColumns != null) {
+            flatGroup = new FlatRowGroup(pages, selection.narrowedTo(), flatColumns, positions,
+                fileTypes, tableTypes, template, rowFilters);
           } else {
             rowsLeftInGroup = pages.getRowCount();
             records = columnIO.getRecordReader(pages, materializer, FilterCompat.NOOP);
+            rowGroupsAssembled++;
           }
           continue;
         }

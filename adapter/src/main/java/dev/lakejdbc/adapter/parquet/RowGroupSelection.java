@@ -45,6 +45,8 @@ final class RowGroupSelection {
   private final DictionaryPayoff dictionaries;
   private Set<ColumnPath> filePaths;
   private int next;
+  /** The row ranges the column index narrowed the last row group returned to; null if none. */
+  private RowRanges narrowed;
 
   /**
    * Applies the footer's statistics at once.
@@ -97,8 +99,18 @@ final class RowGroupSelection {
     return rows;
   }
 
+  /**
+   * The row ranges of the row group {@link #next} returned last, if a column index narrowed it to
+   * them (its pages then hold those rows, and pages of different columns break at different rows);
+   * null if it holds all its rows.
+   */
+  RowRanges narrowedTo() {
+    return narrowed;
+  }
+
   /** The next row group that may hold matching rows, narrowed to its matching pages; null at the end. */
   PageReadStore next(ParquetFileReader reader) throws IOException {
+    narrowed = null;
     if (predicate == null && !hasRuledOut()) {
       PageReadStore pages = reader.readNextRowGroup();
       if (pages != null) {
@@ -140,6 +152,7 @@ final class RowGroupSelection {
       }
       long skipped = block.getRowCount() - ranges.rowCount();
       count(s -> s.rowGroupRead(skipped));
+      narrowed = skipped == 0 ? null : ranges;
       return skipped == 0 ? reader.readRowGroup(i) : reader.readFilteredRowGroup(i, ranges);
     }
     return null;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lakejdbc.adapter.LakeOptions;
 import dev.lakejdbc.adapter.LakeTestFiles;
 import dev.lakejdbc.adapter.dpp.DynamicKeys;
+import dev.lakejdbc.adapter.filter.Comparison;
 import dev.lakejdbc.adapter.filter.DataPredicate;
 import dev.lakejdbc.adapter.filter.RowKeyFilter;
 import dev.lakejdbc.adapter.parquet.ParquetFileRows.Request;
@@ -87,9 +88,12 @@ class FlatColumnReadTest {
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
     Random random = new Random(42);
     // Small pages and a small dictionary: many pages, and high-cardinality columns fall back to plain.
+    // Pages break at 1 KiB or 700 rows, whichever comes first: columns that compress well (ids,
+    // delta-encoded) break at other rows than the rest.
     try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
         .withType(schema).withConf(LakeTestFiles.CONF).withWriterVersion(version)
         .withDictionaryEncoding(dictionary).withDictionaryPageSize(2048).withPageSize(1024)
+        .withPageRowCountLimit(700)
         .withMinRowCountForPageSizeCheck(1).withRowGroupRowCountLimit(7_000).build()) {
       for (int i = 0; i < ROWS; i++) {
         Group g = groups.newGroup().append("id", (long) i).append("code", "code-" + random.nextInt(1_000_000));
@@ -148,8 +152,12 @@ class FlatColumnReadTest {
 
   private static Read read(Path file, List<Request> requests, List<RowKeyFilter> keyFilters,
       boolean columnByColumn) {
-    ScanStatistics stats = new ScanStatistics(1, "t", 1, null);
-    ReadFilter filter = new ReadFilter(DataPredicate.TRUE, List.of(), List.of(), keyFilters, stats);
+    return read(file, requests, new ReadFilter(DataPredicate.TRUE, List.of(), List.of(), keyFilters,
+        new ScanStatistics(1, "t", 1, null)), columnByColumn);
+  }
+
+  private static Read read(Path file, List<Request> requests, ReadFilter filter, boolean columnByColumn) {
+    ScanStatistics stats = filter.stats();
     Object[] template = new Object[requests.size() + 1];
     template[0] = "partition value";
     List<Object[]> rows = new ArrayList<>();
@@ -158,6 +166,9 @@ class FlatColumnReadTest {
       assertEquals(columnByColumn, r.readsColumnByColumn());
       while (r.next()) {
         rows.add(r.current());
+      }
+      if (columnByColumn) {
+        assertEquals(0, r.rowGroupsAssembled(), "row groups read through record assembly");
       }
     }
     return new Read(rows, stats.rowsSkippedByKeys());
@@ -213,6 +224,46 @@ class FlatColumnReadTest {
     assertTrue(records.rowsSkippedByKeys() > ROWS / 2, "most rows dropped");
     assertTrue(columns.rows().stream().allMatch(r -> Set.of(3, 7, 11).contains(r[smallPosition])));
     assertSameRows(records, columns);
+  }
+
+  /**
+   * Row groups whose pages a column index narrowed (ids in a few ranges, one across two row groups;
+   * the other columns' pages break at other rows) are read column by column too, with the rows
+   * record assembly gives; also with a key filter dropping rows of the runs.
+   */
+  @ParameterizedTest
+  @CsvSource({"PARQUET_1_0, true", "PARQUET_1_0, false", "PARQUET_2_0, true", "PARQUET_2_0, false"})
+  void pagesNarrowedByAColumnIndexAsRecordAssemblyGivesThem(WriterVersion version, boolean dictionary)
+      throws IOException {
+    Path file = write("narrowed-" + version + "-" + dictionary + ".parquet", version, dictionary);
+    List<Request> requests = everyColumn(file);
+    int smallPosition = requests.stream().filter(r -> r.column().equals("small")).findFirst()
+        .orElseThrow().position();
+    DataPredicate ids = DataPredicate.or(List.of(between(2_000, 2_300), between(2_900, 2_950),
+        new DataPredicate.Compare(0, Comparison.EQ, 9_999L), between(13_990, 14_010)));
+    List<Object[]> keys = List.of(new Object[] {3}, new Object[] {7}, new Object[] {11});
+    RowKeyFilter joins = RowKeyFilter.of(smallPosition,
+        DynamicKeys.collect(keys, new boolean[] {false}, 0, 100).values(0), true);
+    for (List<RowKeyFilter> rowFilters : List.of(List.<RowKeyFilter>of(), List.of(joins))) {
+      Read records = read(file, requests, narrowedBy(ids, rowFilters), false);
+      ReadFilter narrowed = narrowedBy(ids, rowFilters);
+      Read columns = read(file, requests, narrowed, true);
+
+      assertFalse(columns.rows().isEmpty());
+      assertTrue(narrowed.stats().rowsSkipped() > ROWS / 2,
+          "pages skipped: " + narrowed.stats().rowsSkipped() + " rows");
+      assertSameRows(records, columns);
+    }
+  }
+
+  private static ReadFilter narrowedBy(DataPredicate predicate, List<RowKeyFilter> rowFilters) {
+    return new ReadFilter(predicate, List.of("id"), List.of(ColumnType.BIGINT), rowFilters,
+        new ScanStatistics(1, "t", 1, null));
+  }
+
+  private static DataPredicate between(long lo, long hi) {
+    return DataPredicate.and(List.of(new DataPredicate.Compare(0, Comparison.GE, lo),
+        new DataPredicate.Compare(0, Comparison.LE, hi)));
   }
 
   @ParameterizedTest
