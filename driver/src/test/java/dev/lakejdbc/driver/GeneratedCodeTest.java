@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lakejdbc.testing.DuckDb;
 import dev.lakejdbc.testing.Rows;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,19 +30,7 @@ class GeneratedCodeTest {
   static Connection lakeConnection;
 
   @BeforeAll static void writeLake() throws Exception {
-    duck = new DuckDb();
-    duck.execute("CREATE TABLE f AS SELECT (i % 97)::INTEGER AS k, (i % 30)::INTEGER AS d, "
-        + "CASE WHEN i % 17 = 0 THEN NULL ELSE (i % 1000)::BIGINT END AS v FROM range(0, 30000) t(i)");
-    duck.execute("CREATE TABLE days AS SELECT i::INTEGER AS day, "
-        + "CASE WHEN i % 4 = 0 THEN 'holiday' WHEN i % 7 = 0 THEN NULL ELSE 'workday' END AS kind, "
-        + "(i / 8.0)::DECIMAL(5, 2) AS rate FROM range(0, 30) t(i)");
-    duck.execute("COPY f TO '" + lake.resolve("f") + "' (FORMAT PARQUET, PARTITION_BY (d))");
-    Files.createDirectories(lake.resolve("days"));
-    duck.execute("COPY days TO '" + lake.resolve("days/part-0.parquet") + "' (FORMAT PARQUET)");
-    duck.execute("DROP TABLE f");
-    duck.execute("DROP TABLE days");
-    duck.viewOfTable(lake, "f");
-    duck.viewOfTable(lake, "days");
+    duck = DayFactLake.write(lake);
     lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
   }
 
@@ -77,7 +64,7 @@ class GeneratedCodeTest {
 
   /** A filter without values (IS NULL) and one on a dimension with only its key read. */
   @Test void filtersWithoutValuesNeedNoGeneratedClassEither() throws Exception {
-    String sql = "SELECT f.k, count(*) AS n FROM f JOIN days ON f.d = days.day WHERE days.kind IS NULL "
+    String sql = "SELECT f.k, count(*) AS n FROM f JOIN days ON f.d = days.day WHERE days.rate IS NULL "
         + "GROUP BY f.k";
     String source = sourceOf(sql);
     assertFalse(source.contains("partitionRow"), source);

@@ -32,18 +32,7 @@ class SharedSubPlansTest {
   static Connection lakeConnection;
 
   @BeforeAll static void writeLake() throws Exception {
-    duck = new DuckDb();
-    duck.execute("CREATE TABLE f AS SELECT (i % 97)::INTEGER AS k, (i % 30)::INTEGER AS d, "
-        + "CASE WHEN i % 17 = 0 THEN NULL ELSE (i % 1000)::BIGINT END AS v FROM range(0, 30000) t(i)");
-    duck.execute("CREATE TABLE days AS SELECT i::INTEGER AS day, "
-        + "CASE WHEN i % 4 = 0 THEN 'holiday' ELSE 'workday' END AS kind FROM range(0, 30) t(i)");
-    duck.execute("COPY f TO '" + lake.resolve("f") + "' (FORMAT PARQUET, PARTITION_BY (d))");
-    java.nio.file.Files.createDirectories(lake.resolve("days"));
-    duck.execute("COPY days TO '" + lake.resolve("days/part-0.parquet") + "' (FORMAT PARQUET)");
-    duck.execute("DROP TABLE f");
-    duck.execute("DROP TABLE days");
-    duck.viewOfTable(lake, "f");
-    duck.viewOfTable(lake, "days");
+    duck = DayFactLake.write(lake);
     lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
   }
 
