@@ -45,6 +45,11 @@ final class FlatColumnReader {
    */
   private long nextRow;
   private long pageEnd;
+  /**
+   * Whether the row group's pages were narrowed ({@link #seek} was called): only then are the pages'
+   * first row indexes read, and trusted; a whole row group's pages follow one another anyway.
+   */
+  private boolean narrowed;
   /** Definition levels in RLE (all but ancient files), or else parquet-java's reader of them. */
   private RleBitPackedDecoder levels;
   private ValuesReader otherLevels;
@@ -104,6 +109,7 @@ final class FlatColumnReader {
    * over, values before it in its page consumed without being decoded.
    */
   void seek(long row) {
+    narrowed = true;
     if (row < nextRow) {
       throw new IllegalArgumentException("row " + row + " is behind row " + nextRow + " of " + column);
     }
@@ -123,7 +129,7 @@ final class FlatColumnReader {
       if (leftInPage == 0) {
         long expected = nextRow;
         nextPage();
-        if (nextRow != expected) {
+        if (narrowed && nextRow != expected) {
           throw new ParquetDecodingException("column " + column + " has no page for rows " + expected
               + " to " + (nextRow - 1));
         }
@@ -229,7 +235,7 @@ final class FlatColumnReader {
     }
     leftInPage = page.getValueCount();
     // Flat columns have a value (or a NULL) per row: a page's values are its rows.
-    nextRow = page.getFirstRowIndex().orElse(pageEnd);
+    nextRow = narrowed ? page.getFirstRowIndex().orElse(pageEnd) : pageEnd;
     pageEnd = nextRow + leftInPage;
     page.accept(new DataPage.Visitor<Void>() {
       @Override public Void visit(DataPageV1 v1) {
