@@ -36,12 +36,15 @@ import org.apache.calcite.tools.Programs;
 
 /**
  * The sequence of planning phases a lake statement goes through: Calcite's standard program (sub-query
- * removal, decorrelation, field trimming, the cost-based planner, Calc tweaks) with two phases added
+ * removal, decorrelation, field trimming, the cost-based planner, Calc tweaks) with phases added
  * before the cost-based planner, and dynamic partition pruning after it, then memory-bounded operators.
  *
  * <ol>
  * <li><b>OR factors inside sub-queries</b>, before they become joins, so that a correlation repeated
  *     in every OR branch decorrelates ({@link InsideSubQueries}).
+ * <li><b>Aggregates of one input merged</b>: aggregates without GROUP BY over the same input that the
+ *     statement cross-joins (scalar sub-queries) become one, each call with a FILTER
+ *     ({@link MergedScalarAggregates}).
  * <li><b>Filters down</b> ({@link #filtersDown}), heuristically, before any cost is weighed: common
  *     factors out of ORs, each table's part of an OR over several tables, then every filter as far down as it goes — into joins, through projections,
  *     unions and (on grouping keys) aggregates — so that a {@code WHERE dyear = 2001} over a grouped
@@ -167,6 +170,8 @@ public final class LakePrograms {
         new InsideSubQueries(orFactors(metadata)),
         Programs.subQuery(metadata),
         Programs.decorrelate(),
+        // Cross-joined aggregates of one input as one, before their filters are pushed apart.
+        new MergedScalarAggregates(),
         Programs.measure(metadata),
         Programs.trim(),
         filtersDown(metadata),
