@@ -81,7 +81,23 @@ public final class SqlStates {
         return failure != null ? message(failure) : recordedMessage(e);
       }
     }
-    return t.getMessage() == null ? t.toString() : t.getMessage();
+    Throwable root = t;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root.getMessage() != null) {
+      return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+    // A failure without words (a bug of the driver or of Calcite): "...: null" would say nothing,
+    // so name the exception and where it was thrown.
+    StackTraceElement[] stack = root.getStackTrace();
+    String what = "internal error " + root.getClass().getName()
+        + (stack.length > 0 ? " at " + stack[0] : "") + " (please report it)";
+    String m = t.getMessage();
+    if (m == null || m.equals(root.toString())) {
+      return what;
+    }
+    return m.endsWith(": null") ? m.substring(0, m.length() - "null".length()) + what : m + ": " + what;
   }
 
   /**
