@@ -9,6 +9,8 @@ import dev.lakejdbc.testing.Rows;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,6 +91,23 @@ class MergedScalarAggregatesTest {
     assertEquals(List.of(List.of("f", "1", "3")), scansOfLastStatement(lakeConnection));
   }
 
+  /** Parameters in the sub-queries' filters take their values at each execution. */
+  @Test void parametersOfMergedFiltersArePerExecution() throws Exception {
+    String sql = "SELECT (SELECT count(*) FROM f WHERE k < ?) AS a, (SELECT sum(v) FROM f WHERE k >= ?) AS b";
+    try (PreparedStatement statement = lakeConnection.prepareStatement(sql)) {
+      for (int[] values : new int[][] {{10, 90}, {50, 3}}) {
+        statement.setInt(1, values[0]);
+        statement.setInt(2, values[1]);
+        String inlined = "SELECT (SELECT count(*) FROM f WHERE k < " + values[0] + ") AS a, "
+            + "(SELECT sum(v) FROM f WHERE k >= " + values[1] + ") AS b";
+        try (ResultSet rs = statement.executeQuery()) {
+          Rows.assertSameRows(duck.query(inlined), Rows.read(rs), false, inlined);
+        }
+        assertEquals(List.of(List.of("f", "1", "30")), scansOfLastStatement(lakeConnection));
+      }
+    }
+  }
+
   /** What is not one input with filters stays as it was: other tables, GROUP BY, DISTINCT. */
   @ParameterizedTest
   @ValueSource(strings = {
@@ -96,6 +115,9 @@ class MergedScalarAggregatesTest {
       "SELECT (SELECT count(DISTINCT v) FROM f WHERE k < 5) AS a, (SELECT count(DISTINCT v) FROM f WHERE k > 50) AS b",
       "SELECT a.k, a.n, b.n FROM (SELECT k, count(*) AS n FROM f WHERE d < 3 GROUP BY k) a, "
           + "(SELECT count(*) AS n FROM f WHERE d > 20) b WHERE a.k < 4",
+      // Correlated: one aggregate per day, joined on the day, not one row each.
+      "SELECT day, (SELECT count(*) FROM f WHERE f.d = days.day AND k < 5) AS a, "
+          + "(SELECT sum(v) FROM f WHERE f.d = days.day AND k > 50) AS b FROM days",
   })
   void otherShapesAreLeftAndStillRight(String sql) throws Exception {
     assertDuckDbsAnswer(sql);
