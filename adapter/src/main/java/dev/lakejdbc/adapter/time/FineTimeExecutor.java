@@ -1,5 +1,7 @@
 package dev.lakejdbc.adapter.time;
 
+import dev.lakejdbc.adapter.types.ExactDecimalDivision;
+import dev.lakejdbc.adapter.types.LiteralFolding;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rex.RexBuilder;
@@ -18,7 +20,8 @@ import org.apache.calcite.util.TimestampString;
  * lose microseconds: those holding a TIMESTAMP finer than milliseconds (by type or by a literal's
  * value), a CAST of text to TIMESTAMP, or a division of a day-time interval (which truncates to
  * milliseconds). They stay as they are and are computed at run time by
- * {@link MicrosRewrite}'s code (the approach Feldera took for the same Calcite limitation).
+ * {@link MicrosRewrite}'s code (the approach Feldera took for the same Calcite limitation). The
+ * commonest constant shapes are folded without Calcite's generated code ({@link LiteralFolding}).
  */
 public final class FineTimeExecutor implements RexExecutor {
   private final RexExecutor delegate;
@@ -33,21 +36,30 @@ public final class FineTimeExecutor implements RexExecutor {
   }
 
   @Override public void reduce(RexBuilder rexBuilder, List<RexNode> constExps, List<RexNode> reducedValues) {
+    // Each expression: kept (fine), folded here (LiteralFolding), or left to Calcite's generated code.
+    RexNode[] results = new RexNode[constExps.size()];
     List<RexNode> reducible = new ArrayList<>();
-    for (RexNode e : constExps) {
-      if (!fine(e)) {
+    for (int i = 0; i < constExps.size(); i++) {
+      RexNode e = constExps.get(i);
+      if (fine(e)) {
+        results[i] = e;
+        continue;
+      }
+      Object value = LiteralFolding.value(e);
+      if (value != LiteralFolding.UNKNOWN) {
+        results[i] = rexBuilder.makeLiteral(value, e.getType(), true);
+      } else {
         reducible.add(e);
       }
     }
     List<RexNode> reduced = new ArrayList<>();
     if (!reducible.isEmpty()) {
       // Folded by Calcite's generated code: its divisions of decimals made exact first, as at run time.
-      delegate.reduce(rexBuilder,
-          new dev.lakejdbc.adapter.types.ExactDecimalDivision(rexBuilder).apply(reducible), reduced);
+      delegate.reduce(rexBuilder, new ExactDecimalDivision(rexBuilder).apply(reducible), reduced);
     }
     int next = 0;
-    for (RexNode e : constExps) {
-      reducedValues.add(fine(e) ? e : reduced.get(next++));
+    for (RexNode r : results) {
+      reducedValues.add(r != null ? r : reduced.get(next++));
     }
   }
 
