@@ -115,6 +115,8 @@ class MergedScalarAggregatesTest {
       "SELECT (SELECT count(DISTINCT v) FROM f WHERE k < 5) AS a, (SELECT count(DISTINCT v) FROM f WHERE k > 50) AS b",
       "SELECT a.k, a.n, b.n FROM (SELECT k, count(*) AS n FROM f WHERE d < 3 GROUP BY k) a, "
           + "(SELECT count(*) AS n FROM f WHERE d > 20) b WHERE a.k < 4",
+      // Scalar sub-queries that are no aggregate (SINGLE_VALUE, which takes no FILTER).
+      "SELECT (SELECT kind FROM days WHERE day = 4) AS a, (SELECT rate FROM days WHERE day = 5) AS b",
       // Correlated: one aggregate per day, joined on the day, not one row each.
       "SELECT day, (SELECT count(*) FROM f WHERE f.d = days.day AND k < 5) AS a, "
           + "(SELECT sum(v) FROM f WHERE f.d = days.day AND k > 50) AS b FROM days",

@@ -53,7 +53,13 @@ final class MergedScalarAggregates implements Program {
 
   private RelNode rewrite(RelNode node) {
     if (node instanceof Join join && joinsOneRow(join)) {
-      return merged(join);
+      try {
+        return merged(join);
+      } catch (RuntimeException unforeseen) {
+        // A shape this rewrite did not foresee (Calcite refusing a node it built): the statement is
+        // planned without it rather than failed.
+        return node;
+      }
     }
     List<RelNode> inputs = new ArrayList<>();
     for (RelNode input : node.getInputs()) {
@@ -111,6 +117,11 @@ final class MergedScalarAggregates implements Program {
       }
       if (!RelOptUtil.getVariablesUsed(under).isEmpty()) {
         // Correlated with something outside: left as Calcite made it.
+        return null;
+      }
+      if (!conditions.isEmpty()
+          && !aggregate.getAggCallList().stream().allMatch(c -> c.getAggregation().allowsFilter())) {
+        // SINGLE_VALUE (a scalar sub-query that is no aggregate) takes no FILTER.
         return null;
       }
       return new Member(aggregate, inputs,
