@@ -40,7 +40,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * The merged input is filtered by the OR of the filters (which still prunes partitions and row groups
  * as each filter did), and each call counts the rows of its own filter ({@code IS TRUE}: a NULL
  * condition drops the row, as WHERE does). Calls with DISTINCT, a FILTER of their own or an order
- * (WITHIN GROUP) are left as they are. Inputs are compared after the projections and filters right
+ * (WITHIN GROUP) are left as they are, as are filtered scalar sub-queries that are no aggregate
+ * (Calcite's SINGLE_VALUE, which takes no FILTER). Inputs are compared after the projections and filters right
  * under each aggregate are taken off: over one table, sub-queries reading different columns merge;
  * over a join, the SQL conversion has already trimmed each join's inputs to the columns its
  * sub-query reads, and only sub-queries reading the same columns of it merge.
