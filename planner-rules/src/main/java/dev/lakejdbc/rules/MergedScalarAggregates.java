@@ -132,15 +132,11 @@ final class MergedScalarAggregates implements Program {
 
   /** The chain of one-row joins under {@code top}, with the aggregates over a shared input merged. */
   private RelNode merged(Join top) {
+    List<Join> joins = chain(top);
     List<RelNode> sides = new ArrayList<>();
-    RelNode left = top;
-    while (left instanceof Join join && joinsOneRow(join)) {
-      sides.add(0, join.getRight());
-      left = join.getLeft();
-    }
-    sides.add(0, left);
-    for (int i = 0; i < sides.size(); i++) {
-      sides.set(i, rewrite(sides.get(i)));
+    sides.add(rewrite(joins.get(0).getLeft()));
+    for (Join join : joins) {
+      sides.add(rewrite(join.getRight()));
     }
     // Sides of one shared input, by the first side of it; the first side (the join's left-most input)
     // is merged only if it is an aggregate too.
@@ -163,7 +159,7 @@ final class MergedScalarAggregates implements Program {
     }
     groups.values().removeIf(g -> g.size() < 2);
     if (groups.isEmpty()) {
-      return rebuilt(top, sides);
+      return rebuilt(joins, sides);
     }
     RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(top.getCluster(), null);
     // Each side's place in the new joins: its unit, and the unit's field of its first column.
@@ -171,13 +167,12 @@ final class MergedScalarAggregates implements Program {
     int[] offsetIn = new int[sides.size()];
     List<RelNode> units = new ArrayList<>();
     Map<Integer, Integer> unitOfGroup = new LinkedHashMap<>();
+    Map<Integer, List<Integer>> groupOf = new LinkedHashMap<>();
+    for (List<Integer> g : groups.values()) {
+      g.forEach(i -> groupOf.put(i, g));
+    }
     for (int i = 0; i < sides.size(); i++) {
-      List<Integer> group = null;
-      for (List<Integer> g : groups.values()) {
-        if (g.contains(i)) {
-          group = g;
-        }
-      }
+      List<Integer> group = groupOf.get(i);
       if (group == null) {
         unitOf[i] = units.size();
         offsetIn[i] = 0;
@@ -218,7 +213,7 @@ final class MergedScalarAggregates implements Program {
     RelNode result = builder.convert(top.getRowType(), false).build();
     // Nullability the left joins gave the aggregates' columns is kept by casts; a type that does
     // not come out the same means a case not foreseen here: the joins are then left as they were.
-    return result.getRowType().equals(top.getRowType()) ? result : rebuilt(top, sides);
+    return result.getRowType().equals(top.getRowType()) ? result : rebuilt(joins, sides);
   }
 
   /**
@@ -265,14 +260,19 @@ final class MergedScalarAggregates implements Program {
     return LogicalAggregate.create(input, List.of(), ImmutableBitSet.of(), null, calls);
   }
 
-  /** The chain of joins as it was, over its sides (rewritten inside). */
-  private static RelNode rebuilt(Join top, List<RelNode> sides) {
+  /** The one-row joins from {@code top} down its left inputs, lowest first. */
+  private static List<Join> chain(Join top) {
     List<Join> joins = new ArrayList<>();
     RelNode left = top;
     while (left instanceof Join join && joinsOneRow(join)) {
       joins.add(0, join);
       left = join.getLeft();
     }
+    return joins;
+  }
+
+  /** The chain of joins as it was, over its sides (rewritten inside). */
+  private static RelNode rebuilt(List<Join> joins, List<RelNode> sides) {
     RelNode rel = sides.get(0);
     for (int i = 0; i < joins.size(); i++) {
       Join join = joins.get(i);
