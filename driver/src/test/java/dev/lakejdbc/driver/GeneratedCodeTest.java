@@ -3,20 +3,13 @@ package dev.lakejdbc.driver;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lakejdbc.testing.DuckDb;
 import dev.lakejdbc.testing.Rows;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.runtime.Hook;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a statement hands Janino: a pushed filter's literals, a partition's dynamic-pruning keys and a
@@ -24,21 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * compiled and loaded anew by every statement; values that change per execution (a {@code ?}) are
  * still computed per execution. Every answer is DuckDB's on the same files.
  */
-class GeneratedCodeTest {
-  @TempDir static Path lake;
-  static DuckDb duck;
-  static Connection lakeConnection;
-
-  @BeforeAll static void writeLake() throws Exception {
-    duck = DayFactLake.write(lake);
-    lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
-  }
-
-  @AfterAll static void close() throws Exception {
-    lakeConnection.close();
-    duck.close();
-  }
-
+class GeneratedCodeTest extends DayFactLake {
   /** The Java source of the statement {@code sql} prepares (the plan cache must not hold it). */
   private static String sourceOf(String sql) throws Exception {
     List<String> sources = new ArrayList<>();

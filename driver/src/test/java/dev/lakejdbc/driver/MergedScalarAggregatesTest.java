@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lakejdbc.testing.DuckDb;
 import dev.lakejdbc.testing.Rows;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -15,7 +13,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,22 +24,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the partitions read are those of any filter, and every answer is DuckDB's, also where a filter
  * keeps no row (COUNT 0, AVG NULL) or is NULL on some rows, and with pruning off.
  */
-class MergedScalarAggregatesTest {
-  @TempDir static Path lake;
-  static DuckDb duck;
-  static Connection lakeConnection;
+class MergedScalarAggregatesTest extends DayFactLake {
   static Connection unpruned;
 
-  @BeforeAll static void writeLake() throws Exception {
-    duck = DayFactLake.write(lake);
-    lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
+  @BeforeAll static void connectUnpruned() throws Exception {
     unpruned = DriverManager.getConnection("jdbc:lake:" + lake + ";dpp=false;staticPruning=false");
   }
 
-  @AfterAll static void close() throws Exception {
-    lakeConnection.close();
+  @AfterAll static void closeUnpruned() throws Exception {
     unpruned.close();
-    duck.close();
   }
 
   private static List<List<String>> scansOfLastStatement(Connection c) throws Exception {

@@ -3,16 +3,11 @@ package dev.lakejdbc.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lakejdbc.testing.DuckDb;
 import dev.lakejdbc.testing.Rows;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,24 +17,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * its uses, sys.scans one scan of the fact where there were two, and the answers are DuckDB's, also
  * when its rows are too many to keep and every use computes them again.
  */
-class SharedSubPlansTest {
+class SharedSubPlansTest extends DayFactLake {
   /** A fact partitioned by day, a day dimension, a per-key total read twice. */
   private static final String TOTALS = "WITH totals AS (SELECT f.k, f.d, sum(f.v) AS s, count(*) AS n "
       + "FROM f JOIN days ON f.d = days.day WHERE days.kind = 'holiday' GROUP BY f.k, f.d) ";
-
-  @TempDir static Path lake;
-  static DuckDb duck;
-  static Connection lakeConnection;
-
-  @BeforeAll static void writeLake() throws Exception {
-    duck = DayFactLake.write(lake);
-    lakeConnection = DriverManager.getConnection("jdbc:lake:" + lake);
-  }
-
-  @AfterAll static void close() throws Exception {
-    lakeConnection.close();
-    duck.close();
-  }
 
   @ParameterizedTest
   @ValueSource(strings = {
