@@ -265,8 +265,11 @@ final class JdbcProxy implements InvocationHandler {
       if (RefreshStatement.matches(sql)) {
         return refresh(name);
       }
-      String shown = ShowStatements.rewrite(sql, connection().getSchema());
-      args[0] = ExplainStatements.rewrite(shown != null ? shown : sql);
+      ShowStatements.Shown shown = ShowStatements.rewrite(sql, connection().getSchema());
+      if (shown != null && shown.table() != null) {
+        requireTable(shown);
+      }
+      args[0] = ExplainStatements.rewrite(shown != null ? shown.query() : sql);
     }
     if (explainResult != null) {
       switch (name) {
@@ -302,6 +305,15 @@ final class JdbcProxy implements InvocationHandler {
   }
 
   /** The connection this object belongs to (the target itself for a connection). */
+  /** Fails a statement describing a table that does not exist, as a query reading it would. */
+  private void requireTable(ShowStatements.Shown shown) throws SQLException {
+    try (Statement s = connection().createStatement(); ResultSet r = s.executeQuery(shown.existence())) {
+      if (!r.next()) {
+        throw shown.unknownTable();
+      }
+    }
+  }
+
   private Connection connection() {
     return iface == Connection.class ? (Connection) target : (Connection) parent;
   }

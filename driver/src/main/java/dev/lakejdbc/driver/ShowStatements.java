@@ -1,5 +1,6 @@
 package dev.lakejdbc.driver;
 
+import java.sql.SQLException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -9,7 +10,9 @@ import java.util.regex.Pattern;
  * {@code information_schema} ({@link InformationSchema}): {@code SHOW TABLES [FROM|IN schema] [LIKE
  * 'pattern']}, {@code SHOW SCHEMAS} (or {@code DATABASES}), {@code DESCRIBE [TABLE] [schema.]table}
  * (or {@code DESC}) and {@code SHOW COLUMNS FROM|IN [schema.]table [FROM|IN schema]}. Names match
- * case-insensitively, as in queries; an unknown table describes as no rows.
+ * case-insensitively, as in queries; the table a statement describes must exist (as in MySQL and
+ * DuckDB), which {@link Shown#existence} lets the caller check: no rows would look like a table
+ * without columns.
  */
 final class ShowStatements {
   private static String name(String group) {
@@ -31,22 +34,41 @@ final class ShowStatements {
   private ShowStatements() {}
 
   /**
-   * The query that answers {@code sql} (already without a trailing semicolon), or null when it is no
-   * such statement. {@code schema} is the connection's current schema.
+   * The query that answers a statement, and for one that describes a table, the table's schema and
+   * name as written (else null).
    */
-  static String rewrite(String sql, String schema) {
+  record Shown(String query, String schema, String table) {
+    /** A query with a row if the described table exists, none if not. */
+    String existence() {
+      return "SELECT 1 FROM " + InformationSchema.NAME + ".tables WHERE " + tableIs(schema, table);
+    }
+
+    /** The error for a described table that does not exist. */
+    SQLException unknownTable() {
+      return new SQLException("Table '" + unquoted(table) + "' not found in schema '" + unquoted(schema)
+          + "'", SqlStates.UNKNOWN_TABLE);
+    }
+  }
+
+  /**
+   * What answers {@code sql} (already without a trailing semicolon), or null when it is no such
+   * statement. {@code schema} is the connection's current schema.
+   */
+  static Shown rewrite(String sql, String schema) {
     String s = sql.strip();
     Matcher m = SHOW_TABLES.matcher(s);
     if (m.matches()) {
       String like = m.group("like");
-      return "SELECT table_name FROM " + InformationSchema.NAME + ".tables WHERE "
+      String query = "SELECT table_name FROM " + InformationSchema.NAME + ".tables WHERE "
           + equalsName("table_schema", m.group("schema") == null ? schema : m.group("schema"))
           // A backslash escapes % and _, as in MySQL's SHOW TABLES LIKE.
           + (like == null ? "" : " AND table_name LIKE '" + like + "' ESCAPE '\\'")
           + " ORDER BY table_name";
+      return new Shown(query, null, null);
     }
     if (SHOW_SCHEMAS.matcher(s).matches()) {
-      return "SELECT schema_name FROM " + InformationSchema.NAME + ".schemata ORDER BY schema_name";
+      return new Shown("SELECT schema_name FROM " + InformationSchema.NAME + ".schemata ORDER BY schema_name",
+          null, null);
     }
     m = DESCRIBE.matcher(s);
     if (m.matches()) {
@@ -61,15 +83,21 @@ final class ShowStatements {
     return null;
   }
 
-  private static String columns(String schema, String table) {
-    return "SELECT column_name, data_type, is_nullable, remarks FROM " + InformationSchema.NAME
-        + ".columns WHERE " + equalsName("table_schema", schema) + " AND "
-        + equalsName("table_name", table) + " ORDER BY ordinal_position";
+  private static Shown columns(String schema, String table) {
+    return new Shown("SELECT column_name, data_type, is_nullable, remarks FROM " + InformationSchema.NAME
+        + ".columns WHERE " + tableIs(schema, table) + " ORDER BY ordinal_position", schema, table);
+  }
+
+  private static String tableIs(String schema, String table) {
+    return equalsName("table_schema", schema) + " AND " + equalsName("table_name", table);
   }
 
   /** {@code column} equal to a name as written, quoted or not, case-insensitively (as in queries). */
   private static String equalsName(String column, String name) {
-    String plain = name.startsWith("\"") || name.startsWith("`") ? name.substring(1, name.length() - 1) : name;
-    return "lower(" + column + ") = '" + plain.toLowerCase(Locale.ROOT).replace("'", "''") + "'";
+    return "lower(" + column + ") = '" + unquoted(name).toLowerCase(Locale.ROOT).replace("'", "''") + "'";
+  }
+
+  private static String unquoted(String name) {
+    return name.startsWith("\"") || name.startsWith("`") ? name.substring(1, name.length() - 1) : name;
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakejdbc.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lakejdbc.testing.DuckDb;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -84,7 +86,15 @@ class IdeSqlTest {
     assertEquals(described, Rows.query(lake, "DESC TABLE lake.FACT_ORDERS;"));
     assertEquals(described, Rows.query(lake, "SHOW COLUMNS FROM fact_orders"));
     assertEquals(described, Rows.query(lake, "SHOW COLUMNS IN \"fact_orders\" FROM lake"));
-    assertEquals(List.of(), Rows.query(lake, "DESCRIBE no_such_table"));
+    // An unknown table is an error naming it, as reading it is, not an empty description.
+    for (String sql : List.of("DESCRIBE no_such_table", "DESC TABLE lake.\"no_such_table\"",
+        "SHOW COLUMNS FROM no_such_table", "DESCRIBE sys.fact_orders")) {
+      SQLException e = assertThrows(SQLException.class, () -> Rows.query(lake, sql), sql);
+      assertEquals("42S02", e.getSQLState(), sql);
+      assertTrue(e.getMessage().contains(sql.endsWith("sys.fact_orders") ? "'fact_orders' not found in schema 'sys'"
+          : "'no_such_table' not found in schema 'lake'"), e.getMessage());
+    }
+    assertEquals(described, Rows.query(lake, "DESCRIBE fact_orders"), "the connection still works");
     assertEquals(List.of(List.of("amount", "12", "2")), Rows.query(lake, "SELECT column_name, "
         + "numeric_precision, numeric_scale FROM information_schema.columns "
         + "WHERE table_name = 'fact_orders' AND column_name = 'amount'"));
