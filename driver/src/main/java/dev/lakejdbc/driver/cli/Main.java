@@ -4,6 +4,7 @@ import dev.lakejdbc.driver.LakeDriver;
 import dev.lakejdbc.driver.LakeUrl;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -76,6 +77,23 @@ public final class Main {
     return shell(args[0], Arrays.copyOfRange(args, 1, args.length));
   }
 
+  /**
+   * sqlline prints a stack trace after each error until its start-up is complete, whatever its
+   * {@code verbose} option says, and a batch's statements (-e, -f) all run during start-up: each
+   * failed statement came with some 70 lines of Java frames after its message. Marked complete from
+   * the start, it shows the message and state alone, and the trace with {@code --verbose=true}. A
+   * sqlline without that field is left as it is.
+   */
+  private static void errorsAsOptionsSay() {
+    try {
+      Field initComplete = SqlLine.class.getDeclaredField("initComplete");
+      initComplete.setAccessible(true);
+      initComplete.setBoolean(null, true);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // Traces after errors, as before.
+    }
+  }
+
   private static int shell(String location, String[] options) throws IOException {
     String url = location.startsWith(LakeUrl.PREFIX) ? location : LakeUrl.PREFIX + location;
     List<String> args = new ArrayList<>(List.of("-u", url, "-n", "", "-p", "",
@@ -109,6 +127,9 @@ public final class Main {
       System.getProperties().putIfAbsent("org.jline.terminal.jna", "false");
       System.getProperties().putIfAbsent("org.jline.terminal.jansi", "false");
       System.getProperties().putIfAbsent("org.jline.terminal.type", "dumb");
+    }
+    if (batch) {
+      errorsAsOptionsSay();
     }
     SqlLine.Status status = SqlLine.start(args.toArray(new String[0]), input, !batch);
     return status == SqlLine.Status.OK ? 0 : 2;

@@ -50,9 +50,25 @@ class ShellIT {
   }
 
   @Test void failingStatementFailsTheScriptAndNamesTheTable() throws IOException {
-    runScript("SELECT * FROM no_such_table;")
+    Result result = runScript("SELECT * FROM no_such_table;")
         .assertExitCode(FAILED)
         .assertStderrContains("Object 'no_such_table' not found", "state=42S02");
+    assertNoStackTrace(result);
+  }
+
+  /** The message and state, without Java frames unless asked for. */
+  @Test void errorsInBatchModeShowTheirTraceOnlyWhenVerbose() {
+    assertNoStackTrace(runShell("-e", "DESCRIBE no_such_table")
+        .assertExitCode(FAILED)
+        .assertStderrContains("Table 'no_such_table' not found in schema 'lake'", "state=42S02"));
+    runShell("-e", "DESCRIBE no_such_table", "--verbose=true")
+        .assertExitCode(FAILED)
+        .assertStderrContains("state=42S02", "\tat dev.lakejdbc.driver.");
+  }
+
+  private static void assertNoStackTrace(Result result) {
+    assertTrue(result.stderr().lines().noneMatch(l -> l.startsWith("\tat ") || l.startsWith("Caused by")),
+        result::transcript);
   }
 
   @Test void singleStatementWithDashE() {
