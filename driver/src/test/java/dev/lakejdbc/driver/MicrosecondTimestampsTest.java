@@ -238,6 +238,33 @@ class MicrosecondTimestampsTest {
     }
   }
 
+  /**
+   * Text cast to TIME, folded while planning or computed per row: what DuckDB reads, and what it
+   * refuses is refused (Calcite read '12:99' as 13:39 and '25:00:00' as a time past midnight).
+   */
+  @Test void textCastToTimeIsCheckedAsDuckDbChecksIt() throws Exception {
+    for (String text : List.of("10:00", "7:05:09", "23:59:59.125", " 00:00:00.5 ", "12:30:00.120000")) {
+      for (String value : List.of("'" + text + "'", "CASE WHEN i >= 0 THEN '" + text + "' END")) {
+        String sql = "SELECT i, CAST(CAST(" + value + " AS TIME) AS VARCHAR) FROM times";
+        Rows.assertSameRows(duck.query(sql.replace("times", "'" + lake.resolve("times") + "/*.parquet'")),
+            Rows.query(c, sql), false, sql);
+      }
+    }
+    for (String text : List.of("12:99", "25:00:00", "10:60:00", "noon")) {
+      for (String value : List.of("'" + text + "'", "CASE WHEN i >= 0 THEN '" + text + "' END")) {
+        String sql = "SELECT CAST(" + value + " AS TIME) FROM times";
+        assertThrows(SQLException.class, () -> duck.query(sql.replace("times", "'" + lake.resolve("times")
+            + "/*.parquet'")), "DuckDB refuses " + sql);
+        SQLException e = assertThrows(SQLException.class, () -> Rows.query(c, sql), sql);
+        assertEquals("22018", e.getSQLState(), e.getMessage());
+        assertTrue(e.getMessage().contains("'" + text + "' is not a TIME"), e.getMessage());
+      }
+    }
+    SQLException e = assertThrows(SQLException.class,
+        () -> Rows.query(c, "SELECT CAST('10:00:00.0000031' AS TIME) FROM times"));
+    assertEquals("0A000", e.getSQLState(), e.getMessage());
+  }
+
   @Test void aggregatesThatWouldComputeInMillisecondsAreRefused() {
     SQLException e = assertThrows(SQLException.class, () -> Rows.query(c, "SELECT ARRAY_AGG(ts) FROM ts"));
     assertEquals("0A000", e.getSQLState(), e.getMessage());

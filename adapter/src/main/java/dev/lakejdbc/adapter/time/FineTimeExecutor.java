@@ -18,7 +18,7 @@ import org.apache.calcite.util.TimestampString;
 /**
  * The planner's constant folding, except for expressions Calcite would fold in milliseconds and so
  * lose microseconds: those holding a TIMESTAMP finer than milliseconds (by type or by a literal's
- * value), a CAST of text to TIMESTAMP, or a division of a day-time interval (which truncates to
+ * value), a CAST of text to TIMESTAMP (or to TIME, whose text Calcite does not check), or a division of a day-time interval (which truncates to
  * milliseconds). They stay as they are and are computed at run time by
  * {@link MicrosRewrite}'s code (the approach Feldera took for the same Calcite limitation). The
  * commonest constant shapes are folded without Calcite's generated code ({@link LiteralFolding}).
@@ -83,6 +83,11 @@ public final class FineTimeExecutor implements RexExecutor {
         if (MicrosRewrite.isTimestamp(call.getType())
             && (call.getType().getPrecision() > 3 || call.getKind() == SqlKind.CAST
                 && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER)) {
+          return true;
+        }
+        if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName() == SqlTypeName.TIME
+            && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER) {
+          // Calcite would fold text that is no time ('12:99') into one; left to MicrosRewrite's check.
           return true;
         }
         for (RexNode o : call.getOperands()) {

@@ -26,15 +26,20 @@ public final class Micros {
   public static final String NOT_SUPPORTED = "0A000";
 
   /** {@code yyyy-mm-dd[( |T)hh:mm[:ss[.fffffffff]]]}, as CAST reads a TIMESTAMP. */
-  private static final DateTimeFormatter TEXT = new DateTimeFormatterBuilder()
-      .append(DateTimeFormatter.ISO_LOCAL_DATE)
-      .optionalStart().optionalStart().appendLiteral(' ').optionalEnd()
-      .optionalStart().appendLiteral('T').optionalEnd()
+  /** {@code h[h]:mm[:ss[.f...]]}, each field within its range. */
+  private static final DateTimeFormatter TIME_OF_DAY = new DateTimeFormatterBuilder()
       .appendValue(ChronoField.HOUR_OF_DAY, 1, 2, java.time.format.SignStyle.NOT_NEGATIVE)
       .appendLiteral(':').appendValue(ChronoField.MINUTE_OF_HOUR, 2)
       .optionalStart().appendLiteral(':').appendValue(ChronoField.SECOND_OF_MINUTE, 2)
       .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
-      .optionalEnd().optionalEnd()
+      .optionalEnd()
+      .toFormatter();
+  private static final DateTimeFormatter TEXT = new DateTimeFormatterBuilder()
+      .append(DateTimeFormatter.ISO_LOCAL_DATE)
+      .optionalStart().optionalStart().appendLiteral(' ').optionalEnd()
+      .optionalStart().appendLiteral('T').optionalEnd()
+      .append(TIME_OF_DAY)
+      .optionalEnd()
       .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
       .toFormatter();
 
@@ -180,6 +185,26 @@ public final class Micros {
   /** A date at midnight as microseconds. */
   public static long of(LocalDate d) {
     return fromDate(Math.toIntExact(d.toEpochDay()));
+  }
+
+  /**
+   * CAST(VARCHAR AS TIME), as Calcite keeps a TIME: milliseconds of the day. Calcite's own parsing
+   * takes any numbers ('12:99' was 13:39, '25:00' a time past midnight); this takes
+   * {@code h[h]:mm[:ss[.f...]]} with each field in its range, and digits past the millisecond only
+   * if they are zeros.
+   */
+  public static int parseTime(String text) {
+    LocalTime t;
+    try {
+      t = LocalTime.parse(text.trim(), TIME_OF_DAY);
+    } catch (DateTimeParseException e) {
+      throw new LakeException("22018", "'" + text + "' is not a TIME (hh:mm:ss[.fff])", e);
+    }
+    if (t.getNano() % 1_000_000 != 0) {
+      throw new LakeException(NOT_SUPPORTED, "'" + text + "' has digits finer than milliseconds, "
+          + "which a TIME cannot keep");
+    }
+    return (int) (t.toNanoOfDay() / 1_000_000);
   }
 
   /** A TIME (Calcite's: milliseconds of the day) as text, {@code hh:mm:ss[.fff]}. */

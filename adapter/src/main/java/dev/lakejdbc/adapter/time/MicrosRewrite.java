@@ -115,6 +115,12 @@ public final class MicrosRewrite extends RexShuttle {
       return to.getSqlTypeName() == SqlTypeName.VARCHAR && to.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
           ? retype(text, to) : rexBuilder.makeCast(to, text);
     }
+    if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName() == SqlTypeName.TIME
+        && SqlTypeName.CHAR_TYPES.contains(operands.get(0).getType().getSqlTypeName())) {
+      // Calcite's CAST(VARCHAR AS TIME) takes any numbers ('12:99' is 13:39); this one checks them.
+      return reinterpret(function("parseTime", operands.get(0), typeFactory.createSqlType(SqlTypeName.INTEGER),
+          operands.get(0)), call.getType());
+    }
     if ((call.getKind() == SqlKind.DIVIDE || call.getKind() == SqlKind.CHECKED_DIVIDE)
         && SqlTypeName.DAY_INTERVAL_TYPES.contains(call.getType().getSqlTypeName())
         && operands.size() == 2 && SqlTypeName.DAY_INTERVAL_TYPES.contains(operands.get(0).getType().getSqlTypeName())
