@@ -21,6 +21,10 @@ public final class SqlStates {
       Pattern.compile("(Object|Table) '.*' not found.*", Pattern.DOTALL);
   private static final Pattern COLUMN_NOT_FOUND =
       Pattern.compile("Column '.*' not found.*", Pattern.DOTALL);
+  /** Calcite's words for text that is no date (or time): CAST('2026-02-30' AS DATE), say. */
+  private static final Pattern NOT_A_DATE = Pattern.compile(
+      "Invalid (DATE|TIME|TIMESTAMP) value, '.*'|Value of [A-Z]+ field is out of range in '.*'",
+      Pattern.DOTALL);
   /** How the JVM records an earlier failed class initialisation that threw an ArithmeticException. */
   private static final String RECORDED_ARITHMETIC = "Exception java.lang.ArithmeticException: ";
 
@@ -65,6 +69,11 @@ public final class SqlStates {
       if (c instanceof NumberFormatException e) {
         // Calcite's run time parses a string CAST to a number with Java's parsers.
         return new SQLException("Cannot cast a string to a number: " + e.getMessage(), INVALID_CAST_VALUE, t);
+      }
+      if (c instanceof IllegalArgumentException e && e.getMessage() != null
+          && NOT_A_DATE.matcher(e.getMessage()).matches()) {
+        // As a TIMESTAMP's or TIME's text that does not parse (Micros): the value cannot be cast.
+        return new SQLException(message(t), INVALID_CAST_VALUE, t);
       }
     }
     return new SQLException(message(t), GENERAL_ERROR, t);

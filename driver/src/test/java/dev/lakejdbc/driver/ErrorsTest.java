@@ -78,6 +78,16 @@ class ErrorsTest {
     assertSqlState("22018", "\"1x\"", () -> query("SELECT CAST(CAST(id AS VARCHAR) || 'x' AS INTEGER) FROM t"));
   }
 
+  /** A text that is no date, per row or constant, and a partition filter comparing with one. */
+  @Test void aStringThatIsNoDateInACastIsAnInvalidCastValue() throws Exception {
+    writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
+    writeFile(lake.resolve("p/dt=2026-01-01/part-0.parquet"), ID_LONG, 1L);
+    assertSqlState("22018", "'1-02-30'",
+        () -> query("SELECT CAST(CAST(id AS VARCHAR) || '-02-30' AS DATE) FROM t"));
+    assertSqlState("22018", "'notadate'", () -> query("SELECT CAST('notadate' AS DATE) FROM t"));
+    assertSqlState("22018", "dt=2026-01-01", () -> query("SELECT * FROM p WHERE dt = '2026-13-01'"));
+  }
+
   /**
    * A constant that fails when computed (Calcite computes it once, in the generated class's static
    * initialiser) is the query's 22012 on every execution, not an Error thrown into the host.
