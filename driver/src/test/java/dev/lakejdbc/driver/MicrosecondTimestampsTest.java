@@ -265,6 +265,18 @@ class MicrosecondTimestampsTest {
     assertEquals("0A000", e.getSQLState(), e.getMessage());
   }
 
+  /** Constants as text keep their fraction, as values read from files do (Calcite's folding dropped it). */
+  @Test void timestampAndTimeConstantsAsTextKeepTheirFraction() throws Exception {
+    for (String value : List.of("TIMESTAMP '2026-01-01 10:00:00.5'", "TIMESTAMP '2026-01-01 10:00:00.123'",
+        "TIMESTAMP '2026-01-01 10:00:00.000001'", "TIMESTAMP '2026-01-01 10:00:00'", "TIME '10:00:00.5'")) {
+      for (String sql : List.of("SELECT i, CAST(" + value + " AS VARCHAR) FROM times",
+          "SELECT i, " + value + " || '' FROM times")) {
+        Rows.assertSameRows(duck.query(sql.replace("times", "'" + lake.resolve("times") + "/*.parquet'")),
+            Rows.query(c, sql), false, sql);
+      }
+    }
+  }
+
   @Test void aggregatesThatWouldComputeInMillisecondsAreRefused() {
     SQLException e = assertThrows(SQLException.class, () -> Rows.query(c, "SELECT ARRAY_AGG(ts) FROM ts"));
     assertEquals("0A000", e.getSQLState(), e.getMessage());

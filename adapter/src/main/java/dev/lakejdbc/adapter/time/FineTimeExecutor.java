@@ -3,6 +3,7 @@ package dev.lakejdbc.adapter.time;
 import dev.lakejdbc.adapter.types.ExactDecimalDivision;
 import dev.lakejdbc.adapter.types.LiteralFolding;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -18,7 +19,8 @@ import org.apache.calcite.util.TimestampString;
 /**
  * The planner's constant folding, except for expressions Calcite would fold in milliseconds and so
  * lose microseconds: those holding a TIMESTAMP finer than milliseconds (by type or by a literal's
- * value), a CAST of text to TIMESTAMP (or to TIME, whose text Calcite does not check), or a division of a day-time interval (which truncates to
+ * value), a CAST of text to TIMESTAMP (or to TIME, whose text Calcite does not check) or of a
+ * TIMESTAMP or TIME to text (whose fraction Calcite's folding drops), or a division of a day-time interval (which truncates to
  * milliseconds). They stay as they are and are computed at run time by
  * {@link MicrosRewrite}'s code (the approach Feldera took for the same Calcite limitation). The
  * commonest constant shapes are folded without Calcite's generated code ({@link LiteralFolding}).
@@ -88,6 +90,13 @@ public final class FineTimeExecutor implements RexExecutor {
         if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName() == SqlTypeName.TIME
             && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER) {
           // Calcite would fold text that is no time ('12:99') into one; left to MicrosRewrite's check.
+          return true;
+        }
+        if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER
+            && EnumSet.of(SqlTypeName.TIMESTAMP, SqlTypeName.TIME)
+                .contains(call.getOperands().get(0).getType().getSqlTypeName())) {
+          // Calcite's folding writes a literal's text at the literal type's precision, which for
+          // TIMESTAMP '... 10:00:00.5' dropped the .5; MicrosRewrite's text keeps every digit.
           return true;
         }
         for (RexNode o : call.getOperands()) {
