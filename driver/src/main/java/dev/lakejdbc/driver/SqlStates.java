@@ -3,6 +3,7 @@ package dev.lakejdbc.driver;
 import dev.lakejdbc.adapter.LakeException;
 import java.sql.SQLException;
 import java.util.regex.Pattern;
+import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.parser.SqlParseException;
 
@@ -48,6 +49,11 @@ public final class SqlStates {
         String state = TABLE_NOT_FOUND.matcher(reason).matches() ? UNKNOWN_TABLE
             : COLUMN_NOT_FOUND.matcher(reason).matches() ? UNKNOWN_COLUMN : SYNTAX_ERROR;
         return new SQLException(e.getMessage(), state, t);
+      }
+      if (c instanceof RelOptPlanner.CannotPlanException e) {
+        // Calcite has no implementation for part of the plan (PERCENTILE_CONT, say): its message
+        // is the planner's whole state, some 8 KB; the part it could not implement says enough.
+        return new java.sql.SQLFeatureNotSupportedException(cannotPlan(e.getMessage()), "0A000", t);
       }
       if (c instanceof java.sql.SQLFeatureNotSupportedException e) {
         return e.getSQLState() != null ? e
@@ -123,6 +129,18 @@ public final class SqlStates {
   private static SQLException arithmetic(String message, Throwable t) {
     String state = String.valueOf(message).contains("by zero") ? DIVISION_BY_ZERO : NUMERIC_OUT_OF_RANGE;
     return new SQLException(message, state, t);
+  }
+
+  /** The plan node Calcite could not implement, from its message, in a sentence. */
+  static String cannotPlan(String message) {
+    String marker = "the relevant part of the original plan is as follows";
+    String m = String.valueOf(message);
+    int at = m.indexOf(marker);
+    String part = at < 0 ? "" : firstLine(m.substring(at + marker.length()).strip());
+    // "55:LogicalAggregate(...)": the planner's id is of no use to the reader.
+    part = part.replaceFirst("^\\d+:", "");
+    return part.isEmpty() ? "This query cannot be run: " + firstLine(m)
+        : "This query cannot be run: the driver has no implementation for " + part;
   }
 
   private static String firstLine(String s) {

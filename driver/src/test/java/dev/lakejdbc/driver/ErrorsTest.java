@@ -78,6 +78,15 @@ class ErrorsTest {
     assertSqlState("22018", "\"1x\"", () -> query("SELECT CAST(CAST(id AS VARCHAR) || 'x' AS INTEGER) FROM t"));
   }
 
+  /** What Calcite cannot implement is named in a sentence, not in the planner's 8 KB state. */
+  @Test void aFunctionWithoutAnImplementationIsNotSupported() throws Exception {
+    writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
+    SQLException e = assertSqlState("0A000", "PERCENTILE_CONT",
+        () -> query("SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY id) FROM t"));
+    assertTrue(e instanceof java.sql.SQLFeatureNotSupportedException, e::toString);
+    assertTrue(e.getMessage().length() < 300, e::getMessage);
+  }
+
   /** A text that is no date, per row or constant, and a partition filter comparing with one. */
   @Test void aStringThatIsNoDateInACastIsAnInvalidCastValue() throws Exception {
     writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
