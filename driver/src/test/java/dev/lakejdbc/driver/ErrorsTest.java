@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lakejdbc.testdata.ParquetFiles;
+import dev.lakejdbc.testing.DuckDb;
 import dev.lakejdbc.testing.Rows;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,6 +86,27 @@ class ErrorsTest {
         () -> query("SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY id) FROM t"));
     assertTrue(e instanceof java.sql.SQLFeatureNotSupportedException, e::toString);
     assertTrue(e.getMessage().length() < 300, e::getMessage);
+  }
+
+  /**
+   * Integer arithmetic that overflows fails with 22003, per row and as a constant folded while
+   * planning, where Java's arithmetic would wrap (2147483647 + 1 = -2147483648); DuckDB fails too.
+   */
+  @Test void integerOverflowIsAnErrorNotAWrappedValue() throws Exception {
+    writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
+    try (DuckDb duck = new DuckDb(); Connection c = connect("")) {
+      for (String sql : List.of("SELECT CAST(id AS INTEGER) + 2147483647 FROM t",
+          "SELECT 2147483647 + CAST(1 AS INTEGER) FROM t", "SELECT id * 9223372036854775807 * 2 FROM t",
+          "SELECT CAST(id - 2 AS INTEGER) * 2147483647 - 3 FROM t",
+          "SELECT -(CAST(id AS INTEGER) - 2147483647 - 2) FROM t")) {
+        assertThrows(SQLException.class, () -> duck.query(sql.replace("FROM t",
+            "FROM read_parquet('" + lake.resolve("t/part-0.parquet") + "')")), "DuckDB refuses " + sql);
+        assertSqlState("22003", "overflow", () -> query(sql));
+      }
+      String fits = "SELECT CAST(id AS INTEGER) + 2147483646, -CAST(id AS INTEGER) * 2147483647 FROM t";
+      assertEquals(duck.query(fits.replace("FROM t", "FROM read_parquet('" + lake.resolve("t/part-0.parquet") + "')")),
+          Rows.query(c, fits));
+    }
   }
 
   /** A text that is no date, per row or constant, and a partition filter comparing with one. */

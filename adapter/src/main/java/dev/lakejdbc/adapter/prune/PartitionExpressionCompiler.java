@@ -1,6 +1,7 @@
 package dev.lakejdbc.adapter.prune;
 
 import dev.lakejdbc.adapter.time.MicrosRewrite;
+import dev.lakejdbc.adapter.types.CheckedIntegerArithmetic;
 import dev.lakejdbc.adapter.types.ExactDecimalDivision;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
@@ -72,9 +73,13 @@ public final class PartitionExpressionCompiler {
     return Expressions.lambda(Predicate1.class, body.toBlock(), row);
   }
 
-  /** {@code e} as the run time computes it: microsecond TIMESTAMPs, exact decimal division. */
+  /**
+   * {@code e} as the run time computes it: microsecond TIMESTAMPs, exact decimal division, checked
+   * integer arithmetic.
+   */
   private RexNode implementable(RexNode e) {
-    return new MicrosRewrite(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(e));
+    return new MicrosRewrite(rexBuilder).apply(new CheckedIntegerArithmetic(rexBuilder).apply(
+        new ExactDecimalDivision(rexBuilder).apply(e)));
   }
 
   /**

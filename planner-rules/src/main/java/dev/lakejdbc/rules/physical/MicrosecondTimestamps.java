@@ -3,6 +3,7 @@ package dev.lakejdbc.rules.physical;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.time.Micros;
 import dev.lakejdbc.adapter.time.MicrosRewrite;
+import dev.lakejdbc.adapter.types.CheckedIntegerArithmetic;
 import dev.lakejdbc.adapter.types.ExactDecimalDivision;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -77,6 +78,7 @@ public final class MicrosecondTimestamps {
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
       return node.accept(new LosslessComparisonCasts()).accept(new ExactDecimalDivision(rexBuilder))
+          .accept(new CheckedIntegerArithmetic(rexBuilder))
           .accept(new PointSetMembership(rexBuilder)).accept(new MicrosRewrite(rexBuilder))
           .accept(new WideningCasts(rexBuilder));
     }
@@ -98,11 +100,11 @@ public final class MicrosecondTimestamps {
     return node;
   }
 
-  /** {@code es} as the code generator must see them; the same five rewrites, in the same order, as above. */
+  /** {@code es} as the code generator must see them; the same six rewrites, in the same order, as above. */
   private static List<RexNode> implementable(RexBuilder rexBuilder, List<RexNode> es) {
     return new WideningCasts(rexBuilder).apply(new MicrosRewrite(rexBuilder).apply(
-        new PointSetMembership(rexBuilder).apply(new ExactDecimalDivision(rexBuilder).apply(
-            new LosslessComparisonCasts().apply(es)))));
+        new PointSetMembership(rexBuilder).apply(new CheckedIntegerArithmetic(rexBuilder).apply(
+            new ExactDecimalDivision(rexBuilder).apply(new LosslessComparisonCasts().apply(es))))));
   }
 
   /** VALUES with TIMESTAMP columns: their microseconds as BIGINTs, reinterpreted above. */
