@@ -76,6 +76,11 @@ public final class SqlStates {
         // Calcite's run time parses a string CAST to a number with Java's parsers.
         return new SQLException("Cannot cast a string to a number: " + e.getMessage(), INVALID_CAST_VALUE, t);
       }
+      if (c instanceof org.apache.calcite.runtime.CalciteException e && e.getMessage() != null
+          && e.getMessage().startsWith("Invalid character for cast")) {
+        // Calcite's CAST of text to BOOLEAN ('yes'): the value cannot be cast.
+        return new SQLException(message(t), INVALID_CAST_VALUE, t);
+      }
       if (c instanceof IllegalArgumentException e && e.getMessage() != null
           && NOT_A_DATE.matcher(e.getMessage()).matches()) {
         // As a TIMESTAMP's or TIME's text that does not parse (Micros): the value cannot be cast.

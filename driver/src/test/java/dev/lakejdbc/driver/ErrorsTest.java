@@ -109,7 +109,10 @@ class ErrorsTest {
     }
   }
 
-  /** A text that is no date, per row or constant, and a partition filter comparing with one. */
+  /**
+   * A text that is no date, per row or constant, and a partition filter comparing with one; a text
+   * that is no boolean.
+   */
   @Test void aStringThatIsNoDateInACastIsAnInvalidCastValue() throws Exception {
     writeFile(lake.resolve("t/part-0.parquet"), ID_LONG, 1L);
     writeFile(lake.resolve("p/dt=2026-01-01/part-0.parquet"), ID_LONG, 1L);
@@ -117,6 +120,7 @@ class ErrorsTest {
         () -> query("SELECT CAST(CAST(id AS VARCHAR) || '-02-30' AS DATE) FROM t"));
     assertSqlState("22018", "'notadate'", () -> query("SELECT CAST('notadate' AS DATE) FROM t"));
     assertSqlState("22018", "dt=2026-01-01", () -> query("SELECT * FROM p WHERE dt = '2026-13-01'"));
+    assertSqlState("22018", "yes", () -> query("SELECT CAST(CAST(id AS VARCHAR) || 'yes' AS BOOLEAN) FROM t"));
   }
 
   /**
