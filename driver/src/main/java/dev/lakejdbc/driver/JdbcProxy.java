@@ -266,8 +266,8 @@ final class JdbcProxy implements InvocationHandler {
         return refresh(name);
       }
       ShowStatements.Shown shown = ShowStatements.rewrite(sql, connection().getSchema());
-      if (shown != null && shown.table() != null) {
-        requireTable(shown);
+      if (shown != null && shown.names()) {
+        requireExisting(shown);
       }
       args[0] = ExplainStatements.rewrite(shown != null ? shown.query() : sql);
     }
@@ -305,11 +305,11 @@ final class JdbcProxy implements InvocationHandler {
   }
 
   /** The connection this object belongs to (the target itself for a connection). */
-  /** Fails a statement describing a table that does not exist, as a query reading it would. */
-  private void requireTable(ShowStatements.Shown shown) throws SQLException {
+  /** Fails a statement naming a table or schema that does not exist, as a query reading it would. */
+  private void requireExisting(ShowStatements.Shown shown) throws SQLException {
     try (Statement s = connection().createStatement(); ResultSet r = s.executeQuery(shown.existence())) {
       if (!r.next()) {
-        throw shown.unknownTable();
+        throw shown.unknown();
       }
     }
   }

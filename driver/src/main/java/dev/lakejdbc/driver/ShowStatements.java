@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
  * {@code information_schema} ({@link InformationSchema}): {@code SHOW TABLES [FROM|IN schema] [LIKE
  * 'pattern']}, {@code SHOW SCHEMAS} (or {@code DATABASES}), {@code DESCRIBE [TABLE] [schema.]table}
  * (or {@code DESC}) and {@code SHOW COLUMNS FROM|IN [schema.]table [FROM|IN schema]}. Names match
- * case-insensitively, as in queries; the table a statement describes must exist (as in MySQL and
- * DuckDB), which {@link Shown#existence} lets the caller check: no rows would look like a table
- * without columns.
+ * case-insensitively, as in queries; the table a statement describes, or the schema it lists, must
+ * exist (as in MySQL and DuckDB), which {@link Shown#existence} lets the caller check: no rows would
+ * look like a table without columns or an empty schema.
  */
 final class ShowStatements {
   private static String name(String group) {
@@ -34,19 +34,29 @@ final class ShowStatements {
   private ShowStatements() {}
 
   /**
-   * The query that answers a statement, and for one that describes a table, the table's schema and
-   * name as written (else null).
+   * The query that answers a statement and what it names that must exist: a table ({@code table} and
+   * its {@code schema}), a schema ({@code schema} alone, as written after SHOW TABLES FROM), or
+   * nothing (both null).
    */
   record Shown(String query, String schema, String table) {
-    /** A query with a row if the described table exists, none if not. */
-    String existence() {
-      return "SELECT 1 FROM " + InformationSchema.NAME + ".tables WHERE " + tableIs(schema, table);
+    /** Whether the statement names something that must exist. */
+    boolean names() {
+      return schema != null;
     }
 
-    /** The error for a described table that does not exist. */
-    SQLException unknownTable() {
-      return new SQLException("Table '" + unquoted(table) + "' not found in schema '" + unquoted(schema)
-          + "'", SqlStates.UNKNOWN_TABLE);
+    /** A query with a row if what the statement names exists, none if not. */
+    String existence() {
+      return table != null
+          ? "SELECT 1 FROM " + InformationSchema.NAME + ".tables WHERE " + tableIs(schema, table)
+          : "SELECT 1 FROM " + InformationSchema.NAME + ".schemata WHERE " + equalsName("schema_name", schema);
+    }
+
+    /** The error for a named table or schema that does not exist. */
+    SQLException unknown() {
+      return table != null
+          ? new SQLException("Table '" + unquoted(table) + "' not found in schema '" + unquoted(schema) + "'",
+              SqlStates.UNKNOWN_TABLE)
+          : new SQLException("Schema '" + unquoted(schema) + "' not found", SqlStates.UNKNOWN_SCHEMA);
     }
   }
 
@@ -64,7 +74,7 @@ final class ShowStatements {
           // A backslash escapes % and _, as in MySQL's SHOW TABLES LIKE.
           + (like == null ? "" : " AND table_name LIKE '" + like + "' ESCAPE '\\'")
           + " ORDER BY table_name";
-      return new Shown(query, null, null);
+      return new Shown(query, m.group("schema"), null);
     }
     if (SHOW_SCHEMAS.matcher(s).matches()) {
       return new Shown("SELECT schema_name FROM " + InformationSchema.NAME + ".schemata ORDER BY schema_name",

@@ -14,6 +14,8 @@ import org.apache.calcite.sql.parser.SqlParseException;
 public final class SqlStates {
   public static final String SYNTAX_ERROR = "42000";
   public static final String UNKNOWN_TABLE = "42S02";
+  /** Invalid schema name. */
+  public static final String UNKNOWN_SCHEMA = "3F000";
   public static final String UNKNOWN_COLUMN = "42S22";
   public static final String READ_ONLY = "25006";
   public static final String GENERAL_ERROR = "HY000";

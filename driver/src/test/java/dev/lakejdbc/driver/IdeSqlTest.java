@@ -63,6 +63,9 @@ class IdeSqlTest {
     assertEquals(expected, column("SHOW TABLES FROM lake"));
     assertEquals(List.of("dim_date"), column("SHOW TABLES LIKE 'dim\\_d%'"));
     assertEquals(List.of("partitions", "queries", "scans", "tables"), column("SHOW TABLES IN SYS"));
+    SQLException e = assertThrows(SQLException.class, () -> column("SHOW TABLES FROM no_such_schema"));
+    assertEquals("3F000", e.getSQLState(), e.getMessage());
+    assertTrue(e.getMessage().contains("'no_such_schema'"), e.getMessage());
     assertEquals(expected, column("SELECT table_name FROM INFORMATION_SCHEMA.TABLES "
         + "WHERE table_schema = 'lake' AND table_type = 'BASE TABLE' ORDER BY 1"));
   }
