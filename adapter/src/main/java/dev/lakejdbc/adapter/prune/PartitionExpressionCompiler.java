@@ -1,8 +1,7 @@
 package dev.lakejdbc.adapter.prune;
 
 import dev.lakejdbc.adapter.time.MicrosRewrite;
-import dev.lakejdbc.adapter.types.CheckedIntegerArithmetic;
-import dev.lakejdbc.adapter.types.ExactDecimalDivision;
+import dev.lakejdbc.adapter.types.RunTimeSemantics;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
@@ -30,8 +29,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * lambdas over a table-width row that holds one partition's typed values: predicates for static
  * pruning, key functions for dynamic pruning. The generated code sees the execution's DataContext, so
  * {@code ?} parameters and CURRENT_DATE take the values of each execution. Expressions are rewritten
- * for microsecond TIMESTAMPs ({@link MicrosRewrite}) and exact decimal division
- * ({@link ExactDecimalDivision}) first, as every expression the driver compiles.
+ * for microsecond TIMESTAMPs ({@link MicrosRewrite}) and the run time's arithmetic and CHAR
+ * semantics ({@link RunTimeSemantics}) first, as every expression the driver compiles.
  */
 public final class PartitionExpressionCompiler {
   /** Partition expressions never reference a correlation variable (the rules keep those out). */
@@ -73,13 +72,9 @@ public final class PartitionExpressionCompiler {
     return Expressions.lambda(Predicate1.class, body.toBlock(), row);
   }
 
-  /**
-   * {@code e} as the run time computes it: microsecond TIMESTAMPs, exact decimal division, checked
-   * integer arithmetic.
-   */
+  /** {@code e} as the run time computes it: microsecond TIMESTAMPs and {@link RunTimeSemantics}. */
   private RexNode implementable(RexNode e) {
-    return new MicrosRewrite(rexBuilder).apply(new CheckedIntegerArithmetic(rexBuilder).apply(
-        new ExactDecimalDivision(rexBuilder).apply(e)));
+    return new MicrosRewrite(rexBuilder).apply(new RunTimeSemantics(rexBuilder).apply(e));
   }
 
   /**

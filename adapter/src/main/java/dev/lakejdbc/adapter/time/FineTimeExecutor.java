@@ -1,7 +1,6 @@
 package dev.lakejdbc.adapter.time;
 
-import dev.lakejdbc.adapter.types.CheckedIntegerArithmetic;
-import dev.lakejdbc.adapter.types.ExactDecimalDivision;
+import dev.lakejdbc.adapter.types.RunTimeSemantics;
 import dev.lakejdbc.adapter.types.LiteralFolding;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -57,11 +56,10 @@ public final class FineTimeExecutor implements RexExecutor {
     }
     List<RexNode> reduced = new ArrayList<>();
     if (!reducible.isEmpty()) {
-      // Folded by Calcite's generated code: its divisions of decimals made exact first, as at run time.
-      // Integer arithmetic checked, as at run time: a constant that overflows is then left unfolded
-      // (Calcite folds none of a batch that fails) and fails when the query runs.
-      delegate.reduce(rexBuilder, new CheckedIntegerArithmetic(rexBuilder).apply(
-          new ExactDecimalDivision(rexBuilder).apply(reducible)), reduced);
+      // Folded by Calcite's generated code, rewritten as at run time (RunTimeSemantics): a constant
+      // that overflows is then left unfolded (Calcite folds none of a batch that fails) and fails
+      // when the query runs.
+      delegate.reduce(rexBuilder, new RunTimeSemantics(rexBuilder).apply(reducible), reduced);
     }
     int next = 0;
     for (RexNode r : results) {

@@ -3,8 +3,7 @@ package dev.lakejdbc.rules.physical;
 import dev.lakejdbc.adapter.LakeException;
 import dev.lakejdbc.adapter.time.Micros;
 import dev.lakejdbc.adapter.time.MicrosRewrite;
-import dev.lakejdbc.adapter.types.CheckedIntegerArithmetic;
-import dev.lakejdbc.adapter.types.ExactDecimalDivision;
+import dev.lakejdbc.adapter.types.RunTimeSemantics;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -36,7 +35,8 @@ import org.apache.calcite.util.TimestampString;
 
 /**
  * The physical plan as it is implemented: every expression rewritten for microsecond TIMESTAMPs
- * ({@link MicrosRewrite}), its divisions of decimals made exact ({@link ExactDecimalDivision}), its
+ * ({@link MicrosRewrite}), its divisions of decimals made exact, integer arithmetic checked and CHAR
+ * padding dropped as text ({@link RunTimeSemantics}), its
  * long IN lists hash lookups ({@link PointSetMembership}), its comparisons of decimals free of casts
  * that change nothing ({@link LosslessComparisonCasts}) and its widening casts of integers plain Java
  * conversions ({@link WideningCasts}); and an UNNEST's NULL arrays read as empty
@@ -77,8 +77,7 @@ public final class MicrosecondTimestamps {
       return calc.copy(calc.getTraitSet(), calc.getInput(), program);
     }
     if (node instanceof Filter || node instanceof Project || node instanceof Join) {
-      return node.accept(new LosslessComparisonCasts()).accept(new ExactDecimalDivision(rexBuilder))
-          .accept(new CheckedIntegerArithmetic(rexBuilder))
+      return node.accept(new LosslessComparisonCasts()).accept(new RunTimeSemantics(rexBuilder))
           .accept(new PointSetMembership(rexBuilder)).accept(new MicrosRewrite(rexBuilder))
           .accept(new WideningCasts(rexBuilder));
     }
@@ -100,11 +99,11 @@ public final class MicrosecondTimestamps {
     return node;
   }
 
-  /** {@code es} as the code generator must see them; the same six rewrites, in the same order, as above. */
+  /** {@code es} as the code generator must see them; the same rewrites, in the same order, as above. */
   private static List<RexNode> implementable(RexBuilder rexBuilder, List<RexNode> es) {
     return new WideningCasts(rexBuilder).apply(new MicrosRewrite(rexBuilder).apply(
-        new PointSetMembership(rexBuilder).apply(new CheckedIntegerArithmetic(rexBuilder).apply(
-            new ExactDecimalDivision(rexBuilder).apply(new LosslessComparisonCasts().apply(es))))));
+        new PointSetMembership(rexBuilder).apply(new RunTimeSemantics(rexBuilder).apply(
+            new LosslessComparisonCasts().apply(es)))));
   }
 
   /** VALUES with TIMESTAMP columns: their microseconds as BIGINTs, reinterpreted above. */
