@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.regex.Pattern;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.parser.SqlParseException;
 
 /**
@@ -28,6 +29,8 @@ public final class SqlStates {
   private static final Pattern NOT_A_DATE = Pattern.compile(
       "Invalid (DATE|TIME|TIMESTAMP) value, '.*'|Value of [A-Z]+ field is out of range in '.*'",
       Pattern.DOTALL);
+  /** Calcite's words for text that is no boolean. */
+  private static final String NOT_A_BOOLEAN = "Invalid character for cast";
   /** How the JVM records an earlier failed class initialisation that threw an ArithmeticException. */
   private static final String RECORDED_ARITHMETIC = "Exception java.lang.ArithmeticException: ";
 
@@ -78,14 +81,10 @@ public final class SqlStates {
         // Calcite's run time parses a string CAST to a number with Java's parsers.
         return new SQLException("Cannot cast a string to a number: " + e.getMessage(), INVALID_CAST_VALUE, t);
       }
-      if (c instanceof org.apache.calcite.runtime.CalciteException e && e.getMessage() != null
-          && e.getMessage().startsWith("Invalid character for cast")) {
-        // Calcite's CAST of text to BOOLEAN ('yes'): the value cannot be cast.
-        return new SQLException(message(t), INVALID_CAST_VALUE, t);
-      }
-      if (c instanceof IllegalArgumentException e && e.getMessage() != null
-          && NOT_A_DATE.matcher(e.getMessage()).matches()) {
-        // As a TIMESTAMP's or TIME's text that does not parse (Micros): the value cannot be cast.
+      if (c.getMessage() != null && (c instanceof CalciteException && c.getMessage().startsWith(NOT_A_BOOLEAN)
+          || c instanceof IllegalArgumentException && NOT_A_DATE.matcher(c.getMessage()).matches())) {
+        // Calcite's CAST of text to BOOLEAN ('yes') or to a date: the value cannot be cast, as a
+        // TIMESTAMP's or TIME's text that does not parse (Micros).
         return new SQLException(message(t), INVALID_CAST_VALUE, t);
       }
     }

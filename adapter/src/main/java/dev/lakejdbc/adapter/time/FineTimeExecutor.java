@@ -5,6 +5,7 @@ import dev.lakejdbc.adapter.types.LiteralFolding;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexExecutor;
@@ -26,6 +27,8 @@ import org.apache.calcite.util.TimestampString;
  * commonest constant shapes are folded without Calcite's generated code ({@link LiteralFolding}).
  */
 public final class FineTimeExecutor implements RexExecutor {
+  private static final Set<SqlTypeName> CLOCK_TYPES = EnumSet.of(SqlTypeName.TIMESTAMP, SqlTypeName.TIME);
+
   private final RexExecutor delegate;
 
   private FineTimeExecutor(RexExecutor delegate) {
@@ -67,7 +70,22 @@ public final class FineTimeExecutor implements RexExecutor {
     }
   }
 
-  /** Whether folding {@code e} in milliseconds could lose microseconds. */
+  /**
+   * A CAST between text and TIMESTAMP or TIME, which MicrosRewrite's code computes: Calcite would fold
+   * text that is no time ('12:99') into one, and write a literal's text at its type's precision
+   * (TIMESTAMP '... 10:00:00.5' lost the .5).
+   */
+  private static boolean castBetweenTextAndClock(RexCall call) {
+    if (call.getKind() != SqlKind.CAST) {
+      return false;
+    }
+    SqlTypeName to = call.getType().getSqlTypeName();
+    SqlTypeName from = call.getOperands().get(0).getType().getSqlTypeName();
+    return from.getFamily() == SqlTypeFamily.CHARACTER && CLOCK_TYPES.contains(to)
+        || to.getFamily() == SqlTypeFamily.CHARACTER && CLOCK_TYPES.contains(from);
+  }
+
+  /** Whether folding {@code e} in milliseconds could lose microseconds, or fold what MicrosRewrite computes. */
   static boolean fine(RexNode e) {
     Boolean found = e.accept(new RexVisitorImpl<Boolean>(true) {
       @Override public Boolean visitLiteral(RexLiteral literal) {
@@ -84,21 +102,8 @@ public final class FineTimeExecutor implements RexExecutor {
           // Folded in milliseconds, TIMESTAMPADD(MICROSECOND, 1, ts)'s interval becomes 0.
           return true;
         }
-        if (MicrosRewrite.isTimestamp(call.getType())
-            && (call.getType().getPrecision() > 3 || call.getKind() == SqlKind.CAST
-                && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER)) {
-          return true;
-        }
-        if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName() == SqlTypeName.TIME
-            && call.getOperands().get(0).getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER) {
-          // Calcite would fold text that is no time ('12:99') into one; left to MicrosRewrite's check.
-          return true;
-        }
-        if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER
-            && EnumSet.of(SqlTypeName.TIMESTAMP, SqlTypeName.TIME)
-                .contains(call.getOperands().get(0).getType().getSqlTypeName())) {
-          // Calcite's folding writes a literal's text at the literal type's precision, which for
-          // TIMESTAMP '... 10:00:00.5' dropped the .5; MicrosRewrite's text keeps every digit.
+        if (MicrosRewrite.isTimestamp(call.getType()) && call.getType().getPrecision() > 3
+            || castBetweenTextAndClock(call)) {
           return true;
         }
         for (RexNode o : call.getOperands()) {
